@@ -1,0 +1,90 @@
+"""Choose each dataset's model capacity so that its ground-truth AUC matches the paper's.
+
+The paper's classifier is "not too bad nor perfect" (Section 4.2) and its AUC per dataset is
+printed in Table 1. This search is how the ``datasets.<name>.model`` values in
+``config/config.yaml`` were chosen; run it again after changing the seed or the data:
+
+    uv run python -m pueval.calibrate --config config/config.yaml
+
+For each candidate (training fraction, leaves, learning rate) it fits the cross-fitted model once
+and reads the AUC after every boosting round (:func:`pueval.model.staged_out_of_fold_scores`).
+Among rounds whose AUC with the pipeline's own seed is within ``tolerance`` of the paper, it keeps
+the one that also stays closest under other seeds, preferring the simpler candidate on ties.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+
+import numpy as np
+import yaml
+from pueval import download, metrics, paper, seeds
+from pueval.datasets import prepare, spec
+from pueval.model import Capacity, staged_out_of_fold_scores
+
+FRACTIONS = (1.0, 0.5, 0.25, 0.1)
+LEAVES = (2, 3, 4, 8)
+LEARNING_RATES = (0.1, 0.02)
+MAX_ROUNDS = 150
+
+
+def staged_auc(y: np.ndarray, staged: np.ndarray) -> np.ndarray:
+    """AUC (Eq. 1) of each row of ``staged`` scores."""
+    return np.array([metrics.auc(y, scores) for scores in staged])
+
+
+def calibrate(X, y, target: float, *, folds: int, seed: int, alt_seeds, tolerance: float = 0.005):
+    """The simplest robust capacity whose AUC is within ``tolerance`` of ``target`` (or None)."""
+    best = None
+    grid = itertools.product(FRACTIONS, LEAVES, LEARNING_RATES)
+    for order, (fraction, leaves, rate) in enumerate(grid):
+        base = Capacity(rounds=MAX_ROUNDS, num_leaves=leaves, learning_rate=rate, train_fraction=fraction)
+        main = staged_auc(y, staged_out_of_fold_scores(X, y, base, folds=folds, seed=seed))
+        hits = np.flatnonzero(np.abs(main - target) <= tolerance)
+        if hits.size == 0:
+            continue
+        others = np.array(
+            [staged_auc(y, staged_out_of_fold_scores(X, y, base, folds=folds, seed=s)) for s in alt_seeds]
+        )
+        spread = np.abs(others[:, hits] - target).max(axis=0)
+        i = int(np.argmin(spread))
+        key = (round(float(spread[i]), 3), order)
+        if best is None or key < best[0]:
+            capacity = Capacity(
+                rounds=int(hits[i]) + 1, num_leaves=leaves, learning_rate=rate, train_fraction=fraction
+            )
+            best = (key, capacity, float(main[hits[i]]), float(spread[i]))
+    return None if best is None else best[1:]
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--config", default="config/config.yaml")
+    parser.add_argument("--mirror", help="overrides the config's uci_mirror")
+    parser.add_argument("datasets", nargs="*", help="default: all in the config")
+    args = parser.parse_args(argv)
+    config = yaml.safe_load(open(args.config))
+    mirror = args.mirror or config.get("uci_mirror")
+    targets = paper.dataset_truth()["auc"]
+    chosen = {}
+    for name in args.datasets or list(config["datasets"]):
+        entry = config["datasets"][name]
+        raw = download.fetch(spec(name), mirror)
+        X, y = prepare(raw, spec(name), entry.get("subsample"), seeds.seed_sequence(config["seed"], name, "subsample"))
+        score_seed = seeds.int_seed(config["seed"], name, "score")
+        alt = [seeds.int_seed(config["seed"], name, "score", "alt", i) for i in range(2)]
+        found = calibrate(X.to_numpy(), y, targets[name], folds=config["folds"], seed=score_seed, alt_seeds=alt)
+        if found is None:
+            print(f"# {name}: no capacity within tolerance of AUC {targets[name]}", flush=True)
+            continue
+        capacity, auc_main, spread = found
+        print(f"# {name}: AUC {auc_main:.4f} (paper {targets[name]}), worst other seed off by {spread:.4f}", flush=True)
+        chosen[name] = {"subsample": entry.get("subsample"), "model": {
+            "rounds": capacity.rounds, "num_leaves": capacity.num_leaves,
+            "learning_rate": capacity.learning_rate, "train_fraction": capacity.train_fraction}}
+    print(yaml.safe_dump({"datasets": chosen}, sort_keys=False))
+
+
+if __name__ == "__main__":
+    main()

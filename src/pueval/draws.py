@@ -1,0 +1,45 @@
+"""SCAR PU draws (Section 3): label a random β-fraction of the positives, without replacement.
+
+Draw d of (dataset, β) uses the generator seeded by (config seed, dataset, β, d), so a draw is
+the same whichever other draws or jobs run, and in whatever order.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from pueval import seeds
+
+
+def n_labeled(n_positive: int, beta: float) -> int:
+    """round(β · n^P), halves rounded up."""
+    return int(np.floor(beta * n_positive + 0.5))
+
+
+def scar_draws(y: np.ndarray, beta: float, n_draws: int, *, seed: int, dataset: str) -> np.ndarray:
+    """Labeled row indices, shape (n_draws, round(β n^P)), each row sorted."""
+    positives = np.flatnonzero(np.asarray(y) == 1)
+    k = n_labeled(positives.size, beta)
+    if k < 1:
+        raise ValueError(f"{dataset}: beta={beta} labels no positive of {positives.size}")
+    return np.stack(
+        [
+            np.sort(seeds.rng(seed, dataset, beta, d).choice(positives, k, replace=False))
+            for d in range(n_draws)
+        ]
+    )
+
+
+def to_frame(labeled: np.ndarray) -> pd.DataFrame:
+    """Long form (draw, row) for Parquet."""
+    n_draws, k = labeled.shape
+    return pd.DataFrame({"draw": np.repeat(np.arange(n_draws), k), "row": labeled.ravel()})
+
+
+def label_matrix(frame: pd.DataFrame, n: int) -> np.ndarray:
+    """PU labels s, shape (n_draws, n): 1 for the labeled rows of each draw, 0 elsewhere."""
+    n_draws = int(frame["draw"].max()) + 1
+    s = np.zeros((n_draws, n), dtype=np.int8)
+    s[frame["draw"].to_numpy(), frame["row"].to_numpy()] = 1
+    return s

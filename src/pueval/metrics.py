@@ -1,0 +1,113 @@
+"""AUC, AUL and their PU versions from ranks (the AUL paper, Eqs. 1-4 and Theorem 1).
+
+Everything works on mid-ranks of the scores, O(n log n): with ``r_i`` the 1-based mid-rank of
+``g(x_i)`` among all n scores, ``Σ_j S(g(x_i), g(x_j)) = r_i − ½`` (the sum runs over all j,
+itself included, ties counting ½). ``labels`` may be one row of 0/1 flags or a 2-D array with
+one row per draw; the ranks are computed once for all rows.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def midranks(scores: np.ndarray) -> np.ndarray:
+    """1-based ranks of ``scores``, tied values sharing the mean of their ranks (O(n log n))."""
+    order = np.argsort(scores, kind="stable")
+    ordered = scores[order]
+    group = np.cumsum(np.r_[True, ordered[1:] != ordered[:-1]]) - 1
+    counts = np.bincount(group)
+    last = np.cumsum(counts)  # rank of the last member of each tie group
+    ranks = np.empty(scores.size, dtype=np.float64)
+    ranks[order] = (last - (counts - 1) / 2)[group]
+    return ranks
+
+
+def _check(labels, scores) -> tuple[np.ndarray, np.ndarray]:
+    scores = np.asarray(scores, dtype=np.float64)
+    labels = np.asarray(labels)
+    if scores.ndim != 1:
+        raise ValueError(f"scores must be 1-D, got shape {scores.shape}")
+    if np.isnan(scores).any():
+        raise ValueError("scores contain NaN")
+    if labels.ndim not in (1, 2) or labels.shape[-1] != scores.size:
+        raise ValueError(f"labels of shape {labels.shape} do not match {scores.size} scores")
+    if not np.isin(labels, (0, 1)).all():
+        raise ValueError("labels must be 0/1 (or bool)")
+    labels = labels.astype(np.float64)
+    if (labels.sum(axis=-1) == 0).any():
+        raise ValueError("labels have no positive (labeled) example")
+    return labels, scores
+
+
+def _positive_rank_sums(labels: np.ndarray, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(Σ of mid-ranks over the positives, number of positives) per labels row."""
+    return labels @ midranks(scores), labels.sum(axis=-1)
+
+
+def _scalar_or_array(value: np.ndarray):
+    return float(value) if np.ndim(value) == 0 else value
+
+
+def auc(labels, scores):
+    """AUC, Eq. 1: P(score of a positive > score of a negative), ties count ½.
+
+    With PU labels (1 = labeled, 0 = unlabeled) it is AUC^PU, Eq. 3 (Mann-Whitney U / n^P n^N).
+    """
+    labels, scores = _check(labels, scores)
+    rank_sum, n_pos = _positive_rank_sums(labels, scores)
+    n_neg = scores.size - n_pos
+    if (n_neg == 0).any():
+        raise ValueError("labels have no negative (unlabeled) example")
+    return _scalar_or_array((rank_sum - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg))
+
+
+def aul(labels, scores):
+    """AUL, Eq. 2: P(score of a positive > score of any example), ties (and itself) count ½.
+
+    With PU labels it is AUL^PU, Eq. 4: ``(Σ_{i∈L} r_i − n^L/2) / (n^L n)``.
+    """
+    labels, scores = _check(labels, scores)
+    rank_sum, n_pos = _positive_rank_sums(labels, scores)
+    return _scalar_or_array((rank_sum - n_pos / 2) / (n_pos * scores.size))
+
+
+def corrected_auc(auc_pu, theta):
+    """AUC recovered from AUC^PU: (AUC^PU − θ/2) / (1 − θ), θ = positive fraction among unlabeled.
+
+    Inverts E[AUC^PU] = (1 − θ)·AUC + θ/2 (Section 3; Jain et al. 2017), where
+    1 − θ = (1 − α)/(1 − αβ).
+    """
+    auc_pu = np.asarray(auc_pu, dtype=np.float64)
+    theta = np.asarray(theta, dtype=np.float64)
+    if ((theta < 0) | (theta >= 1) | np.isnan(theta)).any():
+        raise ValueError("theta must lie in [0, 1)")
+    return _scalar_or_array((auc_pu - theta / 2) / (1 - theta))
+
+
+def unlabeled_positive_fraction(alpha, beta):
+    """θ = α(1 − β)/(1 − αβ): the share of positives among the unlabeled examples."""
+    return alpha * (1 - beta) / (1 - alpha * beta)
+
+
+def expected_auc_pu(auc_value, alpha, beta):
+    """Section 3: E[AUC^PU] = (1 − α)/(1 − αβ)·(AUC − ½) + ½ (exact when n^L = β n^P)."""
+    return (1 - alpha) / (1 - alpha * beta) * (auc_value - 0.5) + 0.5
+
+
+def aul_pu_variance(labels, scores, n_labeled):
+    """Theorem 1: Var[AUL^PU] = (n^P − n^L)/(n^P − 1) · σ²/n^L.
+
+    σ² is the population variance (divisor n^P) of t_i = (1/n) Σ_j S(g(x_i), g(x_j)) over the
+    positives; ``labels`` are the true (PN) labels.
+    """
+    labels, scores = _check(labels, scores)
+    if labels.ndim != 1:
+        raise ValueError("aul_pu_variance takes one row of true labels")
+    n_pos = int(labels.sum())
+    if not 1 <= n_labeled <= n_pos:
+        raise ValueError(f"n_labeled must lie in [1, {n_pos}], got {n_labeled}")
+    if n_pos == 1:
+        return 0.0
+    t = (midranks(scores)[labels == 1] - 0.5) / scores.size
+    return float((n_pos - n_labeled) / (n_pos - 1) * t.var() / n_labeled)

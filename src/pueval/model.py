@@ -1,0 +1,98 @@
+"""The model under evaluation: LightGBM scores for every row from out-of-fold (cross-fitted) fits.
+
+The paper wants a classifier that is "not too bad nor perfect". Its capacity is set in the config
+per dataset (boosting rounds, leaves, the fraction of each fold's training rows used), so the
+ground-truth AUC is a property of a documented model, not of edited scores.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import lightgbm as lgb
+import numpy as np
+from sklearn.model_selection import StratifiedKFold
+
+
+@dataclass(frozen=True)
+class Capacity:
+    """How much the model may learn (config ``datasets.<name>.model``)."""
+
+    rounds: int = 100
+    num_leaves: int = 31
+    learning_rate: float = 0.1
+    train_fraction: float = 1.0
+    min_data_in_leaf: int = 20
+
+    def lightgbm_params(self, seed: int) -> dict:
+        return {
+            "objective": "binary",
+            "num_leaves": self.num_leaves,
+            "learning_rate": self.learning_rate,
+            "min_data_in_leaf": self.min_data_in_leaf,
+            "deterministic": True,
+            "force_row_wise": True,
+            "num_threads": 1,
+            "seed": seed,
+            "verbosity": -1,
+        }
+
+
+def _stratified_fraction(y: np.ndarray, fraction: float, rng: np.random.Generator) -> np.ndarray:
+    """Indices of a class-stratified random ``fraction`` of ``y`` (at least 2 rows per class)."""
+    if fraction >= 1.0:
+        return np.arange(y.size)
+    keep = []
+    for cls in (0, 1):
+        rows = np.flatnonzero(y == cls)
+        k = min(rows.size, max(2, round(fraction * rows.size)))
+        keep.append(rng.choice(rows, k, replace=False))
+    return np.sort(np.concatenate(keep))
+
+
+def _fold_fits(X: np.ndarray, y: np.ndarray, capacity: Capacity, *, folds: int, seed: int):
+    """Yield (held-out rows, booster fitted on a ``train_fraction`` of the other folds)."""
+    rng = np.random.default_rng(seed)
+    splitter = StratifiedKFold(n_splits=folds, shuffle=True, random_state=seed)
+    for train, test in splitter.split(X, y):
+        train = train[_stratified_fraction(y[train], capacity.train_fraction, rng)]
+        booster = lgb.train(
+            capacity.lightgbm_params(seed),
+            lgb.Dataset(X[train], y[train]),
+            num_boost_round=capacity.rounds,
+        )
+        yield test, booster
+
+
+def out_of_fold_scores(
+    X: np.ndarray, y: np.ndarray, capacity: Capacity, *, folds: int, seed: int
+) -> np.ndarray:
+    """Raw LightGBM scores, each row predicted by the model fitted on the other folds."""
+    X = np.asarray(X, dtype=np.float64)
+    y = np.asarray(y)
+    scores = np.empty(y.size, dtype=np.float64)
+    for test, booster in _fold_fits(X, y, capacity, folds=folds, seed=seed):
+        scores[test] = booster.predict(X[test], raw_score=True)
+    return scores
+
+
+def staged_out_of_fold_scores(
+    X: np.ndarray, y: np.ndarray, capacity: Capacity, *, folds: int, seed: int
+) -> np.ndarray:
+    """Out-of-fold raw scores after each of the ``capacity.rounds`` rounds: shape (rounds, n).
+
+    Row r equals ``out_of_fold_scores`` with ``rounds = r + 1`` up to float rounding: the score
+    is the running sum of the trees' leaf values (the first tree carries the initial score).
+    """
+    X = np.asarray(X, dtype=np.float64)
+    y = np.asarray(y)
+    staged = np.empty((capacity.rounds, y.size), dtype=np.float64)
+    for test, booster in _fold_fits(X, y, capacity, folds=folds, seed=seed):
+        leaves = booster.predict(X[test], pred_leaf=True).reshape(test.size, -1)
+        values = np.empty(leaves.T.shape)
+        for t, row in enumerate(leaves.T):
+            outputs = np.array([booster.get_leaf_output(t, leaf) for leaf in range(row.max() + 1)])
+            values[t] = outputs[row]
+        staged[: values.shape[0], test] = np.cumsum(values, axis=0)
+        staged[values.shape[0] :, test] = staged[values.shape[0] - 1, test]  # early stop: no more trees
+    return staged

@@ -1,0 +1,115 @@
+"""Table 1 and Figure 2 of the paper, rendered from the per-draw estimates.
+
+The estimates frame has one row per (dataset, β, draw) with the ground truth (``auc``, ``aul``),
+``aul_pu`` and, for each MPE method m, the corrected ``auc_est_<m>``. Errors are
+AUL^PU − AUL and AUC^est_m − AUC; Table 1's MAE columns are their mean absolute values.
+"""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+
+from pueval import paper  # noqa: E402
+from pueval.datasets import SPECS  # noqa: E402
+
+AUC_EST = "auc_est_"
+METHOD_LABELS = {"aul": "AUL$^{PU}$", "km1": "AUC$^{est}_{KM1}$", "km2": "AUC$^{est}_{KM2}$",
+                 "distance": "AUC$^{est}_{Distance}$"}  # fmt: skip
+
+
+def errors(estimates: pd.DataFrame) -> pd.DataFrame:
+    """Long frame (dataset, beta, draw, method, error): AUL^PU − AUL, then AUC^est_m − AUC."""
+    keys = estimates[["dataset", "beta", "draw"]]
+    parts = [keys.assign(method="aul", error=estimates["aul_pu"] - estimates["aul"])]
+    for column in estimates.columns:
+        if column.startswith(AUC_EST):
+            method = column.removeprefix(AUC_EST)
+            parts.append(keys.assign(method=method, error=estimates[column] - estimates["auc"]))
+    return pd.concat(parts, ignore_index=True)
+
+
+def _dataset_order(names) -> list[str]:
+    return [k for k in SPECS if k in set(names)]
+
+
+def table1(estimates: pd.DataFrame) -> pd.DataFrame:
+    """Per (dataset, β): n, α, AUC, AUL, the MAE columns, and the paper's values beside ours."""
+    truth = estimates.groupby(["dataset", "beta"])[["n", "alpha", "auc", "aul"]].first()
+    err = errors(estimates)
+    mae = err.assign(abs_error=err["error"].abs()).pivot_table(
+        index=["dataset", "beta"], columns="method", values="abs_error", aggfunc="mean"
+    )
+    mae.columns = ["mae_aul" if m == "aul" else f"mae_auc_{m}" for m in mae.columns]
+    mae = mae[sorted(mae.columns, key=lambda c: (c == "mae_aul", c))]
+    table = truth.join(mae).reset_index()
+    reference = paper.table1().set_index(["dataset", "beta"])
+    ours = [c for c in table.columns if c not in ("dataset", "beta")]
+    table = table.join(reference[ours].add_prefix("paper_"), on=["dataset", "beta"])
+    order = {name: i for i, name in enumerate(_dataset_order(table["dataset"]))}
+    table = table.sort_values(["dataset", "beta"], key=lambda s: s.map(order) if s.name == "dataset" else s)
+    return table.reset_index(drop=True)
+
+
+def markdown(table: pd.DataFrame) -> str:
+    """A Markdown table, each of our values followed by the paper's in parentheses."""
+    ours = [c for c in table.columns if not c.startswith("paper_")]
+
+    def cell(row, column):
+        value = row[column]
+        text = f"{value:.3f}" if isinstance(value, float) else str(value)
+        ref = row.get(f"paper_{column}")
+        if ref is None or column in ("dataset", "beta") or pd.isna(ref):
+            return text
+        return f"{text} ({ref:.3f})" if isinstance(value, float) else f"{text} ({ref:g})"
+
+    lines = [
+        "Table 1 reproduction: our value (paper's value). MAE over the draws of each setting.",
+        "",
+        "| " + " | ".join(ours) + " |",
+        "|" + "---|" * len(ours),
+    ]
+    lines += ["| " + " | ".join(cell(row, c) for c in ours) + " |" for _, row in table.iterrows()]
+    return "\n".join(lines) + "\n"
+
+
+def figure2(estimates: pd.DataFrame) -> plt.Figure:
+    """Figure 2: error boxes per dataset and method over all β and draws.
+
+    Box = quartiles, line = median, whiskers = min and max, black diamond = mean.
+    """
+    err = errors(estimates)
+    datasets = _dataset_order(err["dataset"].unique())
+    methods = [m for m in METHOD_LABELS if m in set(err["method"])] + sorted(
+        set(err["method"]) - set(METHOD_LABELS)
+    )
+    width = 0.8 / len(methods)
+    fig, ax = plt.subplots(figsize=(max(6.0, 1.3 * len(datasets) * max(1, len(methods) / 2)), 4.0))
+    colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+    for j, method in enumerate(methods):
+        data = [err.loc[(err.dataset == d) & (err.method == method), "error"].to_numpy() for d in datasets]
+        positions = np.arange(len(datasets)) + (j - (len(methods) - 1) / 2) * width
+        ax.boxplot(
+            data,
+            positions=positions,
+            widths=width * 0.85,
+            whis=(0, 100),
+            showmeans=True,
+            showfliers=False,
+            patch_artist=True,
+            boxprops={"facecolor": colors[j % len(colors)], "alpha": 0.6},
+            medianprops={"color": "black"},
+            meanprops={"marker": "D", "markerfacecolor": "black", "markeredgecolor": "black", "markersize": 4},
+            label=METHOD_LABELS.get(method, method),
+        )
+    ax.axhline(0.0, color="grey", linewidth=0.8, linestyle="--")
+    ax.set_xticks(np.arange(len(datasets)), [SPECS[d].title for d in datasets], rotation=30)
+    ax.set_ylabel("estimate − ground truth")
+    ax.set_title("Estimation error over all β and draws (Figure 2)")
+    ax.legend(loc="best", fontsize="small")
+    fig.tight_layout()
+    return fig
