@@ -1,0 +1,121 @@
+"""End-to-end: the real Snakemake DAG on tiny UCI-format files the test writes itself."""
+
+import subprocess
+import sys
+
+import numpy as np
+import pandas as pd
+import pytest
+import yaml
+
+from pueval import metrics
+
+
+def _write_mirror(folder, rng):
+    folder.mkdir()
+    n = 240
+    rings = rng.integers(3, 18, n)
+    size = rings / 20 + rng.normal(0, 0.15, (7, n))
+    sex = rng.choice(list("MFI"), n)
+    lines = [",".join([s, *(f"{v:.3f}" for v in col), str(r)]) for s, col, r in zip(sex, size.T, rings)]
+    (folder / "abalone.data").write_text("\n".join(lines) + "\n")
+    noise = rng.normal(126, 3, n)
+    feats = np.c_[rng.integers(200, 8000, n), rng.uniform(0, 20, n), rng.uniform(0.02, 0.3, n),
+                  rng.uniform(30, 72, n), noise / 1000 + rng.normal(0, 0.002, n)]
+    rows = ["\t".join([*(f"{v:g}" for v in f), f"{t:.3f}"]) for f, t in zip(feats, noise)]
+    (folder / "airfoil_self_noise.dat").write_text("\r\n".join(rows) + "\r\n")
+
+
+def _config(mirror, **changes):
+    model = {"rounds": 5, "num_leaves": 3, "learning_rate": 0.1, "train_fraction": 1.0, "min_data_in_leaf": 5}
+    config = {"seed": 3, "uci_mirror": str(mirror), "verify_checksums": False, "betas": [0.2, 0.4],
+              "n_draws": 3, "folds": 3, "datasets": {"abalone": {"subsample": 200, "model": dict(model)},
+                                                      "airfoil": {"subsample": None, "model": dict(model)}}}
+    config.update(changes)
+    return config
+
+
+def _snakemake(repo, workdir, config, *args):
+    workdir.mkdir(exist_ok=True)
+    path = workdir / "config.yaml"
+    path.write_text(yaml.safe_dump(config))
+    cmd = [sys.executable, "-m", "snakemake", "-s", str(repo / "Snakefile"), "--directory", str(workdir),
+           "--configfile", str(path), *args]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+
+
+def _job_counts(dry_run_output: str) -> dict:
+    block = dry_run_output.split("Job stats:")[1].splitlines()[3:]
+    counts = {}
+    for line in block:
+        parts = line.split()
+        if len(parts) != 2 or parts[0] == "total":
+            break
+        counts[parts[0]] = int(parts[1])
+    return counts
+
+
+@pytest.fixture(scope="module")
+def run(repo, tmp_path_factory):
+    base = tmp_path_factory.mktemp("e2e")
+    mirror = base / "mirror"
+    _write_mirror(mirror, np.random.default_rng(0))
+    result = _snakemake(repo, base / "cores2", _config(mirror), "--cores", "2")
+    assert result.returncode == 0, result.stderr[-3000:]
+    return base, mirror
+
+
+def test_pipeline_writes_table_and_figures(run):
+    base, _ = run
+    results = base / "cores2" / "results"
+    table = pd.read_csv(results / "table1.csv")
+    assert table[["dataset", "beta"]].values.tolist() == [["abalone", 0.2], ["abalone", 0.4],
+                                                          ["airfoil", 0.2], ["airfoil", 0.4]]
+    assert table["n"].tolist() == [200, 200, 240, 240]
+    assert (results / "table1.md").read_text().startswith("Table 1")
+    for suffix in ("png", "pdf"):
+        assert (results / "figures" / f"figure2.{suffix}").stat().st_size > 1000
+
+
+def test_estimates_follow_from_scores_and_draws(run):
+    results = run[0] / "cores2" / "results"
+    scored = pd.read_parquet(results / "scores" / "airfoil.parquet")
+    draws = pd.read_parquet(results / "draws" / "airfoil" / "beta0.4.parquet")
+    estimates = pd.read_parquet(results / "estimates" / "airfoil" / "beta0.4.parquet")
+    y, g = scored["label"].to_numpy(), scored["score"].to_numpy()
+    assert y[draws["row"]].all()
+    for d, rows in draws.groupby("draw")["row"]:
+        s = np.zeros_like(y)
+        s[rows.to_numpy()] = 1
+        row = estimates.loc[estimates.draw == d].iloc[0]
+        assert row.aul_pu == pytest.approx(metrics.aul(s, g), abs=1e-12)
+        assert row.auc_pu == pytest.approx(metrics.auc(s, g), abs=1e-12)
+        assert row.theta == pytest.approx(y[s == 0].mean(), abs=1e-12)
+        assert row.aul == pytest.approx(metrics.aul(y, g), abs=1e-12)
+
+
+def test_results_do_not_depend_on_cores(run, repo):
+    base, mirror = run
+    result = _snakemake(repo, base / "cores1", _config(mirror), "--cores", "1")
+    assert result.returncode == 0, result.stderr[-3000:]
+    for sub in ("scores/abalone.parquet", "draws/airfoil/beta0.2.parquet", "estimates/abalone/beta0.4.parquet"):
+        pd.testing.assert_frame_equal(pd.read_parquet(base / "cores1" / "results" / sub),
+                                      pd.read_parquet(base / "cores2" / "results" / sub), check_exact=True)
+
+
+def test_config_edit_reruns_only_what_it_affects(run, repo):
+    base, mirror = run
+    more_draws = _snakemake(repo, base / "cores2", _config(mirror, n_draws=4), "-n", "--cores", "2")
+    assert _job_counts(more_draws.stdout) == {"all": 1, "draws": 4, "estimate": 4, "figure2": 1, "table1": 1}
+    config = _config(mirror)
+    config["datasets"]["airfoil"]["model"]["rounds"] = 7
+    new_model = _snakemake(repo, base / "cores2", config, "-n", "--cores", "2")
+    assert _job_counts(new_model.stdout) == {"all": 1, "draws": 2, "estimate": 2, "figure2": 1, "score": 1,
+                                             "table1": 1}
+
+
+def test_bad_config_fails_before_any_job(repo, tmp_path):
+    result = _snakemake(repo, tmp_path / "bad", _config(tmp_path, n_draws=0), "--cores", "1")
+    assert result.returncode != 0
+    assert "config key 'n_draws'" in result.stdout + result.stderr
+    assert not (tmp_path / "bad" / "results").exists()

@@ -1,0 +1,47 @@
+import numpy as np
+import pandas as pd
+import pytest
+
+from pueval import report
+
+
+def _estimates():
+    rows = []
+    for dataset, auc, aul in (("airfoil", 0.84, 0.67), ("abalone", 0.8, 0.65)):
+        for beta in (0.1, 0.4):
+            for draw, (e_aul, e_km1) in enumerate([(0.01, -0.05), (-0.03, 0.07)]):
+                rows.append(dict(dataset=dataset, beta=beta, n=100, alpha=0.5, auc=auc, aul=aul, draw=draw,
+                                 aul_pu=aul + e_aul, auc_est_km1=auc + e_km1))
+    return pd.DataFrame(rows)
+
+
+def test_errors_long_form():
+    err = report.errors(_estimates())
+    assert set(err.method) == {"aul", "km1"}
+    assert err.loc[err.method == "aul", "error"].round(6).tolist()[:2] == [0.01, -0.03]
+
+
+def test_table1_mae_order_and_paper_columns():
+    table = report.table1(_estimates())
+    assert table["dataset"].tolist() == ["abalone", "abalone", "airfoil", "airfoil"]  # paper order
+    assert table["mae_aul"].to_numpy() == pytest.approx([0.02] * 4)
+    assert table["mae_auc_km1"].to_numpy() == pytest.approx([0.06] * 4)
+    assert list(table.columns[:9]) == ["dataset", "beta", "n", "alpha", "auc", "aul", "mae_auc_km1", "mae_aul",
+                                       "paper_n"]
+    assert table.loc[0, "paper_mae_aul"] == 0.014 and table.loc[0, "paper_auc"] == 0.807
+
+
+def test_markdown_shows_paper_values_beside_ours():
+    text = report.markdown(report.table1(_estimates()))
+    assert "| abalone | 0.100 | 100 (4177) | 0.500 (0.498) | 0.800 (0.807)" in text
+    assert text.count("\n| ") == 5  # header + 4 rows
+
+
+def test_figure2_has_one_box_per_dataset_and_method():
+    fig = report.figure2(_estimates())
+    ax = fig.axes[0]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["Abalone", "Airfoil"]
+    assert len(ax.get_legend().get_texts()) == 2
+    means = [line for line in ax.lines if line.get_marker() == "D"]
+    assert len(means) == 4
+    assert np.isclose(means[0].get_ydata()[0], -0.01)  # abalone, AUL: mean of +0.01 and −0.03
