@@ -28,7 +28,11 @@ def _write_mirror(folder, rng):
 
 def _config(mirror, **changes):
     model = {"rounds": 5, "num_leaves": 3, "learning_rate": 0.1, "train_fraction": 1.0, "min_data_in_leaf": 5}
-    config = {"seed": 3, "uci_mirror": str(mirror), "verify_checksums": False, "betas": [0.2, 0.4],
+    mpe = {"km_mapping": {"km1": "slope", "km2": "sqrt"},
+           "distcurve": {"repetitions": 2, "transform": {"folds": 3, "rounds": 10},
+                         "training": {"n_mixtures": 40, "rounds": 20}}}
+    config = {"seed": 3, "uci_mirror": str(mirror), "verify_checksums": False, "betas": [0.2, 0.4], "mpe": mpe,
+              "cost": None,
               "n_draws": 3, "folds": 3, "datasets": {"abalone": {"subsample": 200, "model": dict(model)},
                                                       "airfoil": {"subsample": None, "model": dict(model)}}}
     config.update(changes)
@@ -73,6 +77,8 @@ def test_pipeline_writes_table_and_figures(run):
                                                           ["airfoil", 0.2], ["airfoil", 0.4]]
     assert table["n"].tolist() == [200, 200, 240, 240]
     assert (results / "table1.md").read_text().startswith("Table 1")
+    assert list(table.columns[6:10]) == ["mae_auc_km1", "mae_auc_km2", "mae_auc_distance", "mae_aul"]
+    assert (results / "run_summary.md").read_text().startswith("# Run summary")
     for suffix in ("png", "pdf"):
         assert (results / "figures" / f"figure2.{suffix}").stat().st_size > 1000
 
@@ -92,26 +98,34 @@ def test_estimates_follow_from_scores_and_draws(run):
         assert row.auc_pu == pytest.approx(metrics.auc(s, g), abs=1e-12)
         assert row.theta == pytest.approx(y[s == 0].mean(), abs=1e-12)
         assert row.aul == pytest.approx(metrics.aul(y, g), abs=1e-12)
+        for method in ("km1", "km2", "distance"):
+            expected = np.clip(metrics.corrected_auc(row.auc_pu, row[f"theta_{method}"]), 0, 1)
+            assert row[f"auc_est_{method}"] == pytest.approx(expected, abs=1e-12)
 
 
 def test_results_do_not_depend_on_cores(run, repo):
+    """One core, other jobs, other order: the same bytes (only what is compared is built)."""
     base, mirror = run
-    result = _snakemake(repo, base / "cores1", _config(mirror), "--cores", "1")
+    targets = ["results/scores/abalone.parquet", "results/mpe/distcurve/airfoil/beta0.2.parquet"]
+    result = _snakemake(repo, base / "cores1", _config(mirror), "--cores", "1", *targets)
     assert result.returncode == 0, result.stderr[-3000:]
-    for sub in ("scores/abalone.parquet", "draws/airfoil/beta0.2.parquet", "estimates/abalone/beta0.4.parquet"):
-        pd.testing.assert_frame_equal(pd.read_parquet(base / "cores1" / "results" / sub),
-                                      pd.read_parquet(base / "cores2" / "results" / sub), check_exact=True)
+    timings = ["seconds", "shared_seconds"]  # measured, not computed: they differ between runs
+    for sub in ("scores/abalone.parquet", "draws/airfoil/beta0.2.parquet", "mpe/distcurve/airfoil/beta0.2.parquet"):
+        one, two = (pd.read_parquet(base / run / "results" / sub).drop(columns=timings, errors="ignore")
+                    for run in ("cores1", "cores2"))
+        pd.testing.assert_frame_equal(one, two, check_exact=True)
+    assert "theta_distance" in one.columns
 
 
 def test_config_edit_reruns_only_what_it_affects(run, repo):
     base, mirror = run
     more_draws = _snakemake(repo, base / "cores2", _config(mirror, n_draws=4), "-n", "--cores", "2")
-    assert _job_counts(more_draws.stdout) == {"all": 1, "draws": 4, "estimate": 4, "figure2": 1, "table1": 1}
+    assert _job_counts(more_draws.stdout) == {"all": 1, "draws": 4, "km": 4, "distcurve": 4, "estimate": 4,
+                                              "figure2": 1, "table1": 1}
     config = _config(mirror)
     config["datasets"]["airfoil"]["model"]["rounds"] = 7
     new_model = _snakemake(repo, base / "cores2", config, "-n", "--cores", "2")
-    assert _job_counts(new_model.stdout) == {"all": 1, "draws": 2, "estimate": 2, "figure2": 1, "score": 1,
-                                             "table1": 1}
+    assert _job_counts(new_model.stdout) == {"all": 1, "estimate": 2, "figure2": 1, "score": 1, "table1": 1}
 
 
 def test_bad_config_fails_before_any_job(repo, tmp_path):

@@ -18,8 +18,8 @@ from pueval import paper  # noqa: E402
 from pueval.datasets import SPECS  # noqa: E402
 
 AUC_EST = "auc_est_"
-METHOD_LABELS = {"aul": "AUL$^{PU}$", "km1": "AUC$^{est}_{KM1}$", "km2": "AUC$^{est}_{KM2}$",
-                 "distance": "AUC$^{est}_{Distance}$"}  # fmt: skip
+METHOD_LABELS = {"km1": "AUC$^{est}_{KM1}$", "km2": "AUC$^{est}_{KM2}$", "distance": "AUC$^{est}_{Distance}$",
+                 "aul": "AUL$^{PU}$"}  # fmt: skip
 
 
 def errors(estimates: pd.DataFrame) -> pd.DataFrame:
@@ -33,6 +33,13 @@ def errors(estimates: pd.DataFrame) -> pd.DataFrame:
     return pd.concat(parts, ignore_index=True)
 
 
+def _method_order(methods) -> list[str]:
+    """The paper's order: KM1, KM2, Distance, any others, and AUL last."""
+    known = ["km1", "km2", "distance"]
+    present = set(methods) - {"aul"}
+    return [m for m in known if m in present] + sorted(present - set(known)) + ["aul"]
+
+
 def _dataset_order(names) -> list[str]:
     return [k for k in SPECS if k in set(names)]
 
@@ -44,8 +51,8 @@ def table1(estimates: pd.DataFrame) -> pd.DataFrame:
     mae = err.assign(abs_error=err["error"].abs()).pivot_table(
         index=["dataset", "beta"], columns="method", values="abs_error", aggfunc="mean"
     )
-    mae.columns = ["mae_aul" if m == "aul" else f"mae_auc_{m}" for m in mae.columns]
-    mae = mae[sorted(mae.columns, key=lambda c: (c == "mae_aul", c))]
+    mae = mae[_method_order(mae.columns)]
+    mae.columns = [f"mae_auc_{m}" for m in mae.columns[:-1]] + ["mae_aul"]
     table = truth.join(mae).reset_index()
     reference = paper.table1().set_index(["dataset", "beta"])
     ours = [c for c in table.columns if c not in ("dataset", "beta")]
@@ -84,11 +91,9 @@ def figure2(estimates: pd.DataFrame) -> plt.Figure:
     """
     err = errors(estimates)
     datasets = _dataset_order(err["dataset"].unique())
-    methods = [m for m in METHOD_LABELS if m in set(err["method"])] + sorted(
-        set(err["method"]) - set(METHOD_LABELS)
-    )
+    methods = _method_order(err["method"].unique())
     width = 0.8 / len(methods)
-    fig, ax = plt.subplots(figsize=(max(6.0, 1.3 * len(datasets) * max(1, len(methods) / 2)), 4.0))
+    fig, ax = plt.subplots(figsize=(max(6.0, 1.5 * len(datasets)), 4.5))
     colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
     for j, method in enumerate(methods):
         data = [err.loc[(err.dataset == d) & (err.method == method), "error"].to_numpy() for d in datasets]
@@ -111,5 +116,20 @@ def figure2(estimates: pd.DataFrame) -> plt.Figure:
     ax.set_ylabel("estimate − ground truth")
     ax.set_title("Estimation error over all β and draws (Figure 2)")
     ax.legend(loc="best", fontsize="small")
+    fig.tight_layout()
+    return fig
+
+
+def cost_figure(cost: pd.DataFrame) -> plt.Figure:
+    """Seconds per estimate against n (log-log), one line per method."""
+    fig, ax = plt.subplots(figsize=(5.0, 3.6))
+    for method, part in cost.groupby("method", sort=False):
+        ax.plot(part["n"], part["seconds"], marker="o", label=method)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("rows n (Mushroom, 117 one-hot features)")
+    ax.set_ylabel("seconds per estimate")
+    ax.set_title("Cost of one estimate (Section 4.2)")
+    ax.legend(fontsize="small")
     fig.tight_layout()
     return fig

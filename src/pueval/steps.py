@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import logging
 import sys
+import time
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from pueval import download as dl
@@ -23,6 +25,7 @@ from pueval.datasets import prepare, spec
 log = logging.getLogger("pueval")
 
 LABEL = "label"
+PROGRESS_EVERY = 10  # draws between progress lines in the MPE logs
 
 
 def _write(frame: pd.DataFrame, path) -> None:
@@ -62,7 +65,72 @@ def draws(input, output, *, dataset, beta, n_draws, seed):
     _write(scar.to_frame(labeled), output[0])
 
 
+def _features_and_draws(input):
+    data = pd.read_parquet(input.data)
+    y = data.pop(LABEL).to_numpy()
+    s = scar.label_matrix(pd.read_parquet(input.draws), y.size)
+    return data.to_numpy(dtype=np.float64), y, s
+
+
+def _mpe_draws(dataset, beta, y, s, estimate_one):
+    """Run ``estimate_one(draw, is_component) -> dict`` on every draw, timed, with progress."""
+    rows = []
+    for d, labeled in enumerate(s.astype(bool)):
+        start = time.perf_counter()
+        result = estimate_one(d, labeled)
+        seconds = time.perf_counter() - start
+        rows.append({"draw": d, "theta": float(y[~labeled].mean()), **result, "seconds": seconds})
+        if (d + 1) % PROGRESS_EVERY == 0 or d + 1 == len(s):
+            log.info("%s beta=%g: %d/%d draws, last %.2f s", dataset, beta, d + 1, len(s), seconds)
+    return pd.DataFrame(rows)
+
+
+def km(input, output, *, dataset, beta, mapping):
+    from pueval.mpe import kernel_embedding as ke
+
+    X, y, s = _features_and_draws(input)
+    start = time.perf_counter()
+    bank = ke.KernelBank(X)
+    bank_seconds = time.perf_counter() - start
+    log.info("%s: Gram matrices of %d rows in %.1f s (shared by all draws)", dataset, bank.n, bank_seconds)
+
+    def one(draw, labeled):
+        thetas = ke.km_thresholds(bank, labeled)
+        return {**{f"theta_{k}": v for k, v in ke.by_name(thetas, mapping).items()}, "qp_bound": thetas["bound"]}
+
+    frame = _mpe_draws(dataset, beta, y, s, one).assign(shared_seconds=bank_seconds)
+    _write(frame, output[0])
+
+
+def distcurve_model(input, output, *, seed, repetitions, training):
+    from pueval.mpe import distance_curve as dc
+
+    options = dict(training)
+    n_mixtures = options.pop("n_mixtures")
+    curves, thetas = dc.training_set(n_mixtures, seed=seed, repetitions=repetitions)
+    log.info("%d synthetic mixtures, theta in [%.2f, %.2f]", n_mixtures, thetas.min(), thetas.max())
+    dc.save_regressor(dc.train_regressor(curves, thetas, seed=seed, **options), output[0])
+
+
+def distcurve(input, output, *, dataset, beta, seed, repetitions, transform):
+    from pueval.mpe import distance_curve as dc
+
+    X, y, s = _features_and_draws(input)
+    model = dc.load_regressor(input.model)
+
+    def one(draw, labeled):
+        scores = dc.univariate_transform(X, labeled, seed=seeds.int_seed(seed, dataset, beta, draw, "transform"),
+                                         **transform)
+        theta = dc.estimate_from_scores(scores[~labeled], scores[labeled], model, repetitions=repetitions,
+                                        rng=seeds.rng(seed, dataset, beta, draw, "curve"))
+        return {"theta_distance": theta}
+
+    _write(_mpe_draws(dataset, beta, y, s, one), output[0])
+
+
 def estimate(input, output, *, dataset, beta):
+    from pueval import metrics
+
     scored = pd.read_parquet(input.scores)
     y, scores = scored[LABEL].to_numpy(), scored["score"].to_numpy()
     s = scar.label_matrix(pd.read_parquet(input.draws), y.size)
@@ -71,6 +139,14 @@ def estimate(input, output, *, dataset, beta):
     frame.insert(0, "dataset", dataset)
     for key, value in reversed(est.truth(y, scores).items()):
         frame.insert(2, key, value)
+    for path in input.mpe:
+        mpe = pd.read_parquet(path)
+        if not np.allclose(mpe["theta"], frame["theta"]):
+            raise ValueError(f"{path} was computed on other draws than {input.draws}")
+        for column in [c for c in mpe.columns if c.startswith("theta_")]:
+            method = column.removeprefix("theta_")
+            frame[column] = mpe[column].to_numpy()
+            frame[f"auc_est_{method}"] = np.clip(metrics.corrected_auc(frame["auc_pu"], mpe[column]), 0.0, 1.0)
     log.info("%s beta=%g: mean AUL^PU - AUL = %+.4f", dataset, beta, (frame.aul_pu - frame.aul).mean())
     _write(frame, output[0])
 
@@ -93,7 +169,23 @@ def figure2(input, output):
         figure.savefig(path, dpi=150, bbox_inches="tight")
 
 
-STEPS = {f.__name__: f for f in (download, binarize, score, draws, estimate, table1, figure2)}
+def cost(input, output, *, dataset, sizes, beta, seed, mapping, distcurve):
+    from pueval import cost as experiment
+    from pueval import report
+
+    raw = pd.read_parquet(input.raw)
+    frame = experiment.run(raw, spec(dataset), sizes=sizes, beta=beta, seed=seed, mapping=mapping,
+                           distcurve_model=input.model, distcurve_options=distcurve)
+    frame.to_csv(output.csv, index=False, float_format="%.4f")
+    figure = report.cost_figure(frame)
+    for path in (output.png, output.pdf):
+        figure.savefig(path, dpi=150, bbox_inches="tight")
+
+
+STEPS = {
+    f.__name__: f
+    for f in (download, binarize, score, draws, km, distcurve_model, distcurve, estimate, table1, figure2, cost)
+}
 
 
 def run_rule(smk) -> None:

@@ -1,9 +1,9 @@
-# PU draws and per-draw estimates, one job per (dataset, beta).
+# PU draws and per-draw estimates (AUL^PU, AUC^PU, MPE-corrected AUC), one job per (dataset, beta).
 
 
 rule draws:
     input:
-        rules.score.output,
+        rules.binarize.output,
     output:
         "results/draws/{dataset}/beta{beta}.parquet",
     params:
@@ -23,6 +23,10 @@ rule estimate:
     input:
         scores=rules.score.output[0],
         draws=rules.draws.output[0],
+        mpe=[
+            "results/mpe/km/{dataset}/beta{beta}.parquet",
+            "results/mpe/distcurve/{dataset}/beta{beta}.parquet",
+        ],
     output:
         "results/estimates/{dataset}/beta{beta}.parquet",
     params:

@@ -1,5 +1,18 @@
-"""Mixture proportion estimation: θ, the share of positives among the unlabeled rows."""
+"""Mixture proportion estimation: θ, the share of positives among the unlabeled rows.
 
-from pueval.mpe.kernel_embedding import km
+``km`` (KM1/KM2, :mod:`pueval.mpe.kernel_embedding`) and ``distcurve``
+(:mod:`pueval.mpe.distance_curve`) are imported on first use, so that a job running KM does not
+pay for importing LightGBM.
+"""
 
-__all__ = ["km"]
+_EXPORTS = {"km": "pueval.mpe.kernel_embedding", "distcurve": "pueval.mpe.distance_curve"}
+
+__all__ = list(_EXPORTS)
+
+
+def __getattr__(name):
+    if name in _EXPORTS:
+        import importlib
+
+        return getattr(importlib.import_module(_EXPORTS[name]), name)
+    raise AttributeError(f"module 'pueval.mpe' has no attribute {name!r}")

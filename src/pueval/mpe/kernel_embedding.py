@@ -58,7 +58,7 @@ def squared_distances(Z: np.ndarray) -> np.ndarray:
 class KernelBank:
     """Gaussian Gram matrices of all rows for the five candidate widths, shared by every draw."""
 
-    def __init__(self, X: np.ndarray, dtype=np.float64):
+    def __init__(self, X: np.ndarray):
         D = squared_distances(standardize(X))
         n = D.shape[0]
         if n < 3:
@@ -67,7 +67,7 @@ class KernelBank:
         if sigma_med == 0.0:
             raise ValueError("KM: the median pairwise distance is 0 (rows are mostly identical)")
         self.widths = sigma_med * WIDTH_FACTORS
-        self.kernels = [np.exp(D / (-2.0 * w * w)).astype(dtype, copy=False) for w in self.widths]
+        self.kernels = [np.exp(D / (-2.0 * w * w)) for w in self.widths]
 
     @property
     def n(self) -> int:

@@ -1,0 +1,109 @@
+"""MPE speed per draw at the paper's scale: Mushroom, n = 4,000 rows, 117 one-hot features.
+
+    uv run --with pu-toolbox python benchmarks/mpe_speed.py --mirror ../shared/uci
+
+Prints, for a few SCAR draws at each β, the seconds and θ̂ of our KM (both thresholds; the Gram
+matrices, shared by all draws of a job, are timed once) and DistCurve (transform + curve +
+regressor), and of the PyPI package pu-toolbox's KM1 and KM2 on the identical inputs when it is
+installed (`--with pu-toolbox` adds it for this run only; it is not a project dependency).
+Targets (issue #3): KM1+KM2 ≤ 1 s per draw, DistCurve ≤ 1 s per draw, on 2 cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import yaml
+
+from pueval import download, seeds
+from pueval.datasets import prepare, spec
+from pueval.draws import scar_draws
+from pueval.mpe import distance_curve as dc
+from pueval.mpe import kernel_embedding as ke
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _timed(f):
+    start = time.perf_counter()
+    value = f()
+    return value, time.perf_counter() - start
+
+
+def _pu_toolbox(X, labeled):
+    try:
+        from pu_toolbox.prior.kernel_mean import KernelMeanPriorEstimator
+    except ImportError:
+        return {}
+    out = {}
+    for variant in ("km1", "km2"):
+        estimator = KernelMeanPriorEstimator(variant=variant, width_selection="mmd_grid", standardize=True)
+        theta, seconds = _timed(lambda: estimator.fit(X, labeled.astype(int)).estimate())
+        out[f"pu-toolbox {variant}"] = (float(theta), seconds)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--mirror", default=str(REPO.parent / "shared" / "uci"))
+    parser.add_argument("--config", default=str(REPO / "config" / "config.yaml"))
+    parser.add_argument("--draws", type=int, default=3, help="draws per beta")
+    parser.add_argument("--betas", type=float, nargs="+", default=[0.1, 0.4])
+    args = parser.parse_args()
+    config = yaml.safe_load(open(args.config))
+    name = "mushroom"
+    X, y = prepare(download.fetch(spec(name), args.mirror), spec(name), config["datasets"][name]["subsample"],
+                   seeds.seed_sequence(config["seed"], name, "subsample"))
+    X = X.to_numpy()
+    print(f"{name}: n = {len(y)}, {X.shape[1]} features")
+
+    options = config["mpe"]["distcurve"]
+    model_path = REPO / "results" / "distcurve" / "model.txt"
+    if model_path.exists():
+        model = dc.load_regressor(model_path)
+    else:
+        training = dict(options["training"])
+        curves, thetas = dc.training_set(training.pop("n_mixtures"), seed=config["seed"],
+                                         repetitions=options["repetitions"])
+        model = dc.train_regressor(curves, thetas, seed=config["seed"], **training)
+
+    bank, bank_seconds = _timed(lambda: ke.KernelBank(X))
+    ke.km_thresholds(bank, np.arange(len(y)) < 50)  # compile the numba kernels outside the timings
+    print(f"Gram matrices (5 widths, shared by all draws of a job): {bank_seconds:.2f} s")
+    rows = []
+    for beta in args.betas:
+        for d, chosen in enumerate(scar_draws(y, beta, args.draws, seed=config["seed"], dataset=name)):
+            labeled = np.zeros(len(y), bool)
+            labeled[chosen] = True
+            truth = float(y[~labeled].mean())
+            thetas, seconds = _timed(lambda: ke.km_thresholds(bank, labeled))
+            rows.append(("ours KM slope+sqrt", beta, d, truth, f"{thetas['slope']:.3f} / {thetas['sqrt']:.3f}",
+                         seconds))
+
+            def distance():
+                scores = dc.univariate_transform(X, labeled, seed=seeds.int_seed(config["seed"], beta, d),
+                                                 **options["transform"])
+                return dc.estimate_from_scores(scores[~labeled], scores[labeled], model,
+                                               rng=seeds.rng(config["seed"], beta, d),
+                                               repetitions=options["repetitions"])
+
+            theta, seconds = _timed(distance)
+            rows.append(("ours DistCurve", beta, d, truth, f"{theta:.3f}", seconds))
+            if d == 0:
+                for method, (theta, seconds) in _pu_toolbox(X, labeled).items():
+                    rows.append((method, beta, d, truth, f"{theta:.3f}", seconds))
+            print(*(f"{r[0]:>20} beta={r[1]} draw={r[2]} theta={r[3]:.3f} est={r[4]} {r[5]:.2f}s"
+                    for r in rows[-4:] if r[1] == beta and r[2] == d), sep="\n", flush=True)
+    frame = pd.DataFrame(rows, columns=["method", "beta", "draw", "theta", "estimate", "seconds"])
+    print("\nseconds per draw (mean over draws):")
+    print(frame.groupby("method")["seconds"].agg(["mean", "max", "count"]).round(2).to_string())
+    print(f"peak memory: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,149 @@
+"""DistCurve: class-prior estimation from distance curves (Zeiberg, Jain, Radivojac 2020).
+
+1. A univariate transform: out-of-fold LightGBM scores of labeled (component) versus unlabeled
+   (mixture) rows (:func:`univariate_transform`).
+2. The distance curve (:func:`distance_curve`): repeatedly pick a random component point, remove
+   the nearest remaining mixture point and record their distance, until the mixture is used up.
+   Mixture points that look like the component go first, at small distances; once they are gone
+   the distances jump, and where that happens tells θ. The curves of ``repetitions`` runs are
+   averaged, read at 100 evenly spaced quantiles of their length, and normalized to sum 1 (so
+   the curve does not depend on the scale or offset of the transform).
+3. A regressor from curve to θ, trained on synthetic mixtures with known θ ~ U(0.01, 0.99)
+   whose two components are Beta distributions with random parameters, hence random overlap
+   (:func:`training_set`, :func:`train_regressor`). It is a LightGBM model stored as text.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import lightgbm as lgb
+import numpy as np
+from numba import njit
+
+N_POINTS = 100
+
+
+@njit(cache=True)
+def _find(parent, k):  # pragma: no cover - compiled
+    """The alive index reached from k by following ``parent`` (with path compression)."""
+    root = k
+    while parent[root] != root:
+        root = parent[root]
+    while parent[k] != root:
+        parent[k], k = root, parent[k]
+    return root
+
+
+@njit(cache=True)
+def _removal_distances(mixture_sorted, queries, positions):  # pragma: no cover - compiled
+    """Distance from each query to the nearest alive mixture point, which is then removed.
+
+    ``positions[t]`` = number of mixture values < queries[t]. Alive neighbours are found with two
+    union-find arrays over indices 0..N+1 (0 and N+1 are sentinels that never die).
+    """
+    n = mixture_sorted.size
+    left = np.arange(n + 2)  # left[k]: nearest alive index ≤ k (index k ↔ mixture_sorted[k − 1])
+    right = np.arange(n + 2)  # right[k]: nearest alive index ≥ k
+    out = np.empty(queries.size)
+    for t in range(queries.size):
+        q = queries[t]
+        lo = _find(left, positions[t])  # alive index with value < q (or sentinel 0)
+        hi = _find(right, positions[t] + 1)  # alive index with value ≥ q (or sentinel n + 1)
+        d_lo = q - mixture_sorted[lo - 1] if lo > 0 else np.inf
+        d_hi = mixture_sorted[hi - 1] - q if hi <= n else np.inf
+        k = lo if d_lo <= d_hi else hi
+        out[t] = min(d_lo, d_hi)
+        left[k] = k - 1
+        right[k] = k + 1
+    return out
+
+
+def distance_curve(mixture, component, *, rng: np.random.Generator, repetitions: int = 10) -> np.ndarray:
+    """The normalized distance curve: 100 values summing to 1."""
+    mixture_sorted = np.sort(np.asarray(mixture, dtype=np.float64))
+    component = np.asarray(component, dtype=np.float64)
+    if mixture_sorted.size < 2 or component.size < 1:
+        raise ValueError("a distance curve needs at least 2 mixture and 1 component points")
+    curve = np.zeros(mixture_sorted.size)
+    for _ in range(repetitions):
+        queries = component[rng.integers(0, component.size, mixture_sorted.size)]
+        positions = np.searchsorted(mixture_sorted, queries, side="left")
+        curve += _removal_distances(mixture_sorted, queries, positions)
+    at = np.interp(np.linspace(0, curve.size - 1, N_POINTS), np.arange(curve.size), curve / repetitions)
+    total = at.sum()
+    return at / total if total > 0 else np.full(N_POINTS, 1.0 / N_POINTS)
+
+
+def synthetic_mixture(rng: np.random.Generator):
+    """(mixture, component, θ): Beta components with random shapes, sizes like the datasets'."""
+    theta = rng.uniform(0.01, 0.99)
+    shapes = rng.uniform(0.5, 10.0, 4)
+    n_mixture = int(rng.integers(500, 4500))
+    n_component = int(rng.integers(40, 1500))
+    n_pos = rng.binomial(n_mixture, theta)
+    mixture = np.r_[rng.beta(shapes[0], shapes[1], n_pos), rng.beta(shapes[2], shapes[3], n_mixture - n_pos)]
+    component = rng.beta(shapes[0], shapes[1], n_component)
+    return mixture, component, n_pos / n_mixture
+
+
+def training_set(n_mixtures: int, *, seed: int, repetitions: int) -> tuple[np.ndarray, np.ndarray]:
+    """Curves (n_mixtures × 100) and their true θ, mixture i drawn from (seed, i)."""
+    from pueval import seeds
+
+    curves = np.empty((n_mixtures, N_POINTS))
+    thetas = np.empty(n_mixtures)
+    for i in range(n_mixtures):
+        rng = seeds.rng(seed, "distcurve-train", i)
+        mixture, component, thetas[i] = synthetic_mixture(rng)
+        curves[i] = distance_curve(mixture, component, rng=rng, repetitions=repetitions)
+    return curves, thetas
+
+
+def train_regressor(curves, thetas, *, seed: int, rounds: int = 400, num_leaves: int = 31,
+                    learning_rate: float = 0.05) -> lgb.Booster:
+    params = {"objective": "regression", "num_leaves": num_leaves, "learning_rate": learning_rate,
+              "deterministic": True, "force_row_wise": True, "num_threads": 1, "seed": seed, "verbosity": -1}
+    return lgb.train(params, lgb.Dataset(curves, thetas), num_boost_round=rounds)
+
+
+def save_regressor(booster: lgb.Booster, path) -> None:
+    """As LightGBM's text model format (no pickle)."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    booster.save_model(str(path))
+
+
+def load_regressor(path) -> lgb.Booster:
+    return lgb.Booster(model_file=str(path))
+
+
+def univariate_transform(X, is_component, *, seed: int, folds: int = 5, rounds: int = 50,
+                         num_leaves: int = 15, learning_rate: float = 0.1) -> np.ndarray:
+    """Out-of-fold LightGBM scores of labeled (component) vs unlabeled (mixture) for every row."""
+    from pueval.model import Capacity, out_of_fold_scores
+
+    capacity = Capacity(rounds=rounds, num_leaves=num_leaves, learning_rate=learning_rate)
+    return out_of_fold_scores(X, np.asarray(is_component, dtype=int), capacity, folds=folds, seed=seed)
+
+
+def estimate_from_scores(mixture, component, model: lgb.Booster, *, rng, repetitions: int = 10) -> float:
+    """θ̂ from already transformed (1-D) mixture and component values, clipped to [0, 0.999]."""
+    curve = distance_curve(mixture, component, rng=rng, repetitions=repetitions)
+    return float(np.clip(model.predict(curve[None, :])[0], 0.0, 0.999))
+
+
+def distcurve(X_mixture, X_component, *, seed=0, model, repetitions: int = 10, transform=None) -> float:
+    """θ̂ for a mixture sample and a component sample (rows = examples, any dimension).
+
+    ``model`` is a trained regressor (or the path of one); ``transform`` holds the options of
+    :func:`univariate_transform` (folds, rounds, num_leaves, learning_rate).
+    """
+    from pueval import seeds
+
+    if not isinstance(model, lgb.Booster):
+        model = load_regressor(model)
+    X = np.vstack([np.asarray(X_mixture, dtype=np.float64), np.asarray(X_component, dtype=np.float64)])
+    is_component = np.r_[np.zeros(len(X_mixture), bool), np.ones(len(X_component), bool)]
+    scores = univariate_transform(X, is_component, seed=seeds.int_seed(seed, "transform"), **(transform or {}))
+    return estimate_from_scores(scores[~is_component], scores[is_component], model,
+                                rng=seeds.rng(seed, "curve"), repetitions=repetitions)
