@@ -38,6 +38,7 @@ rule all:
     input:
         rules.table1.output,
         rules.figure2.output,
+        rules.theorem1.output,
         rules.cost.output if config.get("cost") else [],
 
 

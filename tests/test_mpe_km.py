@@ -31,15 +31,20 @@ def test_qp_matches_a_generic_solver(seed):
     assert np.sqrt(f) - np.sqrt(max(ref.fun, 0)) <= bound + 1e-9
 
 
-def test_distance_is_zero_up_to_lambda_star_and_convex():
-    mixture, component = _gaussian_mixture(0.5)
+def _distance_curve(mixture, component):
+    """d(λ) at the median-distance width, as km_thresholds builds it; also min(N, M) and a."""
     bank = ke.KernelBank(np.vstack([mixture, component]))
     mask = np.r_[np.zeros(len(mixture), bool), np.ones(len(component), bool)]
     M, N = mask.sum(), (~mask).sum()
     u1 = np.where(mask, 0.0, 1.0 / N)
     a = u1 - np.where(mask, 1.0 / M, 0.0)
     K = bank.kernels[2]
-    curve = ke._DistanceCurve(K=K, u1=u1, a=a, Ku1=K @ u1, Ka=K @ a)
+    return ke._DistanceCurve(K=K, u1=u1, a=a, Ku1=K @ u1, Ka=K @ a), min(N, M)
+
+
+def test_distance_is_zero_up_to_lambda_star_and_convex():
+    curve, _ = _distance_curve(*_gaussian_mixture(0.5))
+    a, K = curve.a, curve.K
     lams = np.linspace(1, 4, 16)
     d = np.array([curve(lam) for lam in lams])
     assert d[0] == 0.0 and d[lams < 1.6].max() < 0.01  # λ* = 1/(1 − θ) = 2
@@ -49,15 +54,8 @@ def test_distance_is_zero_up_to_lambda_star_and_convex():
 
 def test_bisection_finds_where_the_slope_crosses_the_threshold():
     """Bisection equals a brute-force scan of the finite-difference slope on a fine grid."""
-    mixture, component = _gaussian_mixture(0.4, seed=1)
-    bank = ke.KernelBank(np.vstack([mixture, component]))
-    mask = np.r_[np.zeros(len(mixture), bool), np.ones(len(component), bool)]
-    M, N = mask.sum(), (~mask).sum()
-    u1 = np.where(mask, 0.0, 1.0 / N)
-    a = u1 - np.where(mask, 1.0 / M, 0.0)
-    K = bank.kernels[2]
-    curve = ke._DistanceCurve(K=K, u1=u1, a=a, Ku1=K @ u1, Ka=K @ a)
-    threshold = 1 / np.sqrt(min(N, M))
+    curve, smaller = _distance_curve(*_gaussian_mixture(0.4, seed=1))
+    threshold = 1 / np.sqrt(smaller)
     lam_hat = ke._bisect(curve, threshold, 0.04, 8.0)
     grid = np.arange(1.0, 8.0, 0.01)
     first_above = next(lam for lam in grid if curve.slope(lam, 0.04) > threshold)

@@ -79,8 +79,11 @@ def test_pipeline_writes_table_and_figures(run):
     assert (results / "table1.md").read_text().startswith("Table 1")
     assert list(table.columns[6:10]) == ["mae_auc_km1", "mae_auc_km2", "mae_auc_distance", "mae_aul"]
     assert (results / "run_summary.md").read_text().startswith("# Run summary")
-    for suffix in ("png", "pdf"):
-        assert (results / "figures" / f"figure2.{suffix}").stat().st_size > 1000
+    for name in ("figure2", "theorem1"):
+        for suffix in ("png", "pdf"):
+            assert (results / "figures" / f"{name}.{suffix}").stat().st_size > 1000
+    check = pd.read_csv(results / "theorem1.csv")
+    assert len(check) == 4 * 3 and (check["tail_observed"] <= check["chebyshev"] + 1e-12).all()
 
 
 def test_estimates_follow_from_scores_and_draws(run):
@@ -121,11 +124,12 @@ def test_config_edit_reruns_only_what_it_affects(run, repo):
     base, mirror = run
     more_draws = _snakemake(repo, base / "cores2", _config(mirror, n_draws=4), "-n", "--cores", "2")
     assert _job_counts(more_draws.stdout) == {"all": 1, "draws": 4, "km": 4, "distcurve": 4, "estimate": 4,
-                                              "figure2": 1, "table1": 1}
+                                              "figure2": 1, "table1": 1, "theorem1": 1}
     config = _config(mirror)
     config["datasets"]["airfoil"]["model"]["rounds"] = 7
     new_model = _snakemake(repo, base / "cores2", config, "-n", "--cores", "2")
-    assert _job_counts(new_model.stdout) == {"all": 1, "estimate": 2, "figure2": 1, "score": 1, "table1": 1}
+    assert _job_counts(new_model.stdout) == {"all": 1, "estimate": 2, "figure2": 1, "score": 1, "table1": 1,
+                                             "theorem1": 1}
 
 
 def test_bad_config_fails_before_any_job(repo, tmp_path):

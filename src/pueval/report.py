@@ -8,6 +8,7 @@ AUL^PU − AUL and AUC^est_m − AUC; Table 1's MAE columns are their mean absol
 from __future__ import annotations
 
 import matplotlib
+import matplotlib.ticker
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
@@ -131,5 +132,33 @@ def cost_figure(cost: pd.DataFrame) -> plt.Figure:
     ax.set_ylabel("seconds per estimate")
     ax.set_title("Cost of one estimate (Section 4.2)")
     ax.legend(fontsize="small")
+    fig.tight_layout()
+    return fig
+
+
+def theorem1_figure(check: pd.DataFrame) -> plt.Figure:
+    """Theorem 1 on the draws: observed against predicted variance, and tails against bounds."""
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10.0, 4.2))
+    per_setting = check.drop_duplicates(["dataset", "beta"])
+    for beta, part in per_setting.groupby("beta"):
+        left.scatter(part["var_theorem"], part["var_observed"], label=f"β = {beta:g}", s=18)
+    low = min(per_setting["var_theorem"].min(), per_setting["var_observed"].min())
+    high = max(per_setting["var_theorem"].max(), per_setting["var_observed"].max())
+    left.plot([low, high], [low, high], color="grey", linewidth=0.8, linestyle="--")
+    left.set_xscale("log")
+    left.set_yscale("log")
+    for axis in (left.xaxis, left.yaxis):
+        axis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+    left.set_xlabel("Var[AUL$^{PU}$], Theorem 1")
+    left.set_ylabel("variance over the draws")
+    left.set_title("Variance (each point: dataset × β)")
+    left.legend(fontsize="small")
+    for eps, part in check.groupby("epsilon"):
+        right.scatter(part["chebyshev"], part["tail_observed"], label=f"ε = {eps:g}", s=18)
+    right.plot([0, 1], [0, 1], color="grey", linewidth=0.8, linestyle="--")
+    right.set_xlabel("Chebyshev bound Var/ε$^2$ (capped at 1)")
+    right.set_ylabel("P(|AUL$^{PU}$ − AUL| ≥ ε) over the draws")
+    right.set_title("Tail frequency against its bound")
+    right.legend(fontsize="small")
     fig.tight_layout()
     return fig

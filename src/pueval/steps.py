@@ -169,6 +169,18 @@ def figure2(input, output):
         figure.savefig(path, dpi=150, bbox_inches="tight")
 
 
+def theorem1(input, output, *, epsilons):
+    from pueval import report, theory
+
+    estimates = pd.concat([pd.read_parquet(p) for p in input.estimates], ignore_index=True)
+    scores = {Path(p).stem: pd.read_parquet(p) for p in input.scores}
+    table = theory.table(estimates, scores, epsilons)
+    table.to_csv(output.csv, index=False, float_format="%.6g")
+    figure = report.theorem1_figure(table)
+    for path in (output.png, output.pdf):
+        figure.savefig(path, dpi=150, bbox_inches="tight")
+
+
 def cost(input, output, *, dataset, sizes, beta, seed, mapping, distcurve):
     from pueval import cost as experiment
     from pueval import report
@@ -184,7 +196,8 @@ def cost(input, output, *, dataset, sizes, beta, seed, mapping, distcurve):
 
 STEPS = {
     f.__name__: f
-    for f in (download, binarize, score, draws, km, distcurve_model, distcurve, estimate, table1, figure2, cost)
+    for f in (download, binarize, score, draws, km, distcurve_model, distcurve, estimate, table1, figure2, theorem1,
+              cost)
 }
 
 

@@ -1,4 +1,4 @@
-# Table 1 and Figure 2 from all per-draw estimates.
+# Table 1, Figure 2 and the Theorem 1 check from all per-draw estimates.
 
 ESTIMATES = expand("results/estimates/{dataset}/beta{beta}.parquet", dataset=DATASETS, beta=BETAS)
 
@@ -27,5 +27,23 @@ rule figure2:
         "results/logs/figure2.log",
     benchmark:
         "results/benchmarks/figure2.tsv"
+    script:
+        "../scripts/step.py"
+
+
+rule theorem1:
+    input:
+        estimates=ESTIMATES,
+        scores=expand(rules.score.output[0], dataset=DATASETS),
+    output:
+        csv="results/theorem1.csv",
+        png="results/figures/theorem1.png",
+        pdf="results/figures/theorem1.pdf",
+    params:
+        epsilons=config["theorem1_epsilons"],
+    log:
+        "results/logs/theorem1.log",
+    benchmark:
+        "results/benchmarks/theorem1.tsv"
     script:
         "../scripts/step.py"
