@@ -21,6 +21,8 @@ import lightgbm as lgb
 import numpy as np
 from numba import njit
 
+from pueval import seeds
+
 N_POINTS = 100
 
 
@@ -89,8 +91,6 @@ def synthetic_mixture(rng: np.random.Generator):
 
 def training_set(n_mixtures: int, *, seed: int, repetitions: int) -> tuple[np.ndarray, np.ndarray]:
     """Curves (n_mixtures × 100) and their true θ, mixture i drawn from (seed, i)."""
-    from pueval import seeds
-
     curves = np.empty((n_mixtures, N_POINTS))
     thetas = np.empty(n_mixtures)
     for i in range(n_mixtures):
@@ -138,8 +138,6 @@ def distcurve(X_mixture, X_component, *, seed=0, model, repetitions: int = 10, t
     ``model`` is a trained regressor (or the path of one); ``transform`` holds the options of
     :func:`univariate_transform` (folds, rounds, num_leaves, learning_rate).
     """
-    from pueval import seeds
-
     if not isinstance(model, lgb.Booster):
         model = load_regressor(model)
     X = np.vstack([np.asarray(X_mixture, dtype=np.float64), np.asarray(X_component, dtype=np.float64)])
