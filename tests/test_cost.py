@@ -1,0 +1,24 @@
+import numpy as np
+import pandas as pd
+
+from pueval import cost
+from pueval.datasets import spec
+from pueval.mpe import distance_curve as dc
+
+
+def test_cost_times_every_method_at_every_size(tmp_path):
+    rng = np.random.default_rng(0)
+    s = spec("airfoil")
+    raw = pd.DataFrame(rng.normal(size=(300, 5)), columns=list(s.features))
+    raw["scaled-sound-pressure"] = 126 + raw["frequency"] + rng.normal(size=300)
+    curves, thetas = dc.training_set(30, seed=1, repetitions=1)
+    dc.save_regressor(dc.train_regressor(curves, thetas, seed=1, rounds=10), tmp_path / "m.txt")
+    options = {"repetitions": 1, "transform": {"folds": 3, "rounds": 5}}
+    frame = cost.run(raw, s, sizes=[100, 200], beta=0.3, seed=2, mapping={"km1": "slope", "km2": "sqrt"},
+                     distcurve_model=tmp_path / "m.txt", distcurve_options=options)
+    assert frame[["n", "method"]].values.tolist() == [[n, m] for n in (100, 200)
+                                                      for m in ("KM1+KM2", "DistCurve", "AUL^PU")]
+    assert (frame["seconds"] > 0).all() and (frame["features"] == 5).all()
+    km = frame[frame.method == "KM1+KM2"]
+    assert km["theta_hat"].between(0, 0.875).all() and km["theta_hat_2"].between(0, 0.875).all()
+    assert frame.groupby("n")["theta"].nunique().eq(1).all()  # one draw per size, shared by the methods
