@@ -33,6 +33,12 @@ def _write(frame: pd.DataFrame, path) -> None:
     frame.to_parquet(path, index=False)
 
 
+def _save_figure(figure, paths) -> None:
+    for path in paths:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        figure.savefig(path, dpi=150, bbox_inches="tight")
+
+
 def download(input, output, *, dataset, uci_mirror, verify_checksums):
     raw = dl.fetch(spec(dataset), uci_mirror, verify_checksums=verify_checksums)
     log.info("%s: raw table %d rows x %d columns", dataset, *raw.shape)
@@ -163,10 +169,7 @@ def table1(input, output):
 def figure2(input, output):
     from pueval import report
 
-    figure = report.figure2(pd.concat([pd.read_parquet(p) for p in input], ignore_index=True))
-    for path in output:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        figure.savefig(path, dpi=150, bbox_inches="tight")
+    _save_figure(report.figure2(pd.concat([pd.read_parquet(p) for p in input], ignore_index=True)), output)
 
 
 def theorem1(input, output, *, epsilons):
@@ -176,9 +179,7 @@ def theorem1(input, output, *, epsilons):
     scores = {Path(p).stem: pd.read_parquet(p) for p in input.scores}
     table = theory.table(estimates, scores, epsilons)
     table.to_csv(output.csv, index=False, float_format="%.6g")
-    figure = report.theorem1_figure(table)
-    for path in (output.png, output.pdf):
-        figure.savefig(path, dpi=150, bbox_inches="tight")
+    _save_figure(report.theorem1_figure(table), (output.png, output.pdf))
 
 
 def cost(input, output, *, dataset, sizes, beta, seed, mapping, distcurve):
@@ -189,9 +190,7 @@ def cost(input, output, *, dataset, sizes, beta, seed, mapping, distcurve):
     frame = experiment.run(raw, spec(dataset), sizes=sizes, beta=beta, seed=seed, mapping=mapping,
                            distcurve_model=input.model, distcurve_options=distcurve)
     frame.to_csv(output.csv, index=False, float_format="%.4f")
-    figure = report.cost_figure(frame)
-    for path in (output.png, output.pdf):
-        figure.savefig(path, dpi=150, bbox_inches="tight")
+    _save_figure(report.cost_figure(frame), (output.png, output.pdf))
 
 
 STEPS = {
