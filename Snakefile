@@ -23,6 +23,9 @@ DATASETS = list(config["datasets"])
 BETAS = [f"{b:g}" for b in config["betas"]]
 
 
+report: "workflow/report/workflow.rst"
+
+
 wildcard_constraints:
     dataset="|".join(SPECS),
     beta=r"0\.\d+",

@@ -137,3 +137,12 @@ def test_bad_config_fails_before_any_job(repo, tmp_path):
     assert result.returncode != 0
     assert "config key 'n_draws'" in result.stdout + result.stderr
     assert not (tmp_path / "bad" / "results").exists()
+
+
+def test_report_shows_table_and_figures_with_captions(run, repo):
+    base, mirror = run
+    result = _snakemake(repo, base / "cores2", _config(mirror), "--report", "report.html")
+    assert result.returncode == 0, result.stderr[-3000:]
+    html = (base / "cores2" / "report.html").read_text()
+    for caption in ("Table 1: mean absolute error", "whiskers = minimum and maximum", "Chebyshev"):
+        assert caption in html

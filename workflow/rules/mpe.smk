@@ -60,8 +60,8 @@ rule cost:
         raw=lambda w: f"results/raw/{config['cost']['dataset']}.parquet",
         model=rules.distcurve_model.output[0],
     output:
-        csv="results/cost.csv",
-        png="results/figures/cost.png",
+        csv=report("results/cost.csv", caption="../report/cost.rst", category="Cost"),
+        png=report("results/figures/cost.png", caption="../report/cost.rst", category="Cost"),
         pdf="results/figures/cost.pdf",
     params:
         dataset=lambda w: config["cost"]["dataset"],

@@ -7,7 +7,7 @@ rule table1:
     input:
         ESTIMATES,
     output:
-        csv="results/table1.csv",
+        csv=report("results/table1.csv", caption="../report/table1.rst", category="Table 1"),
         md="results/table1.md",
     log:
         "results/logs/table1.log",
@@ -21,7 +21,7 @@ rule figure2:
     input:
         ESTIMATES,
     output:
-        "results/figures/figure2.png",
+        report("results/figures/figure2.png", caption="../report/figure2.rst", category="Figure 2"),
         "results/figures/figure2.pdf",
     log:
         "results/logs/figure2.log",
@@ -36,8 +36,8 @@ rule theorem1:
         estimates=ESTIMATES,
         scores=expand(rules.score.output[0], dataset=DATASETS),
     output:
-        csv="results/theorem1.csv",
-        png="results/figures/theorem1.png",
+        csv=report("results/theorem1.csv", caption="../report/theorem1.rst", category="Theorem 1"),
+        png=report("results/figures/theorem1.png", caption="../report/theorem1.rst", category="Theorem 1"),
         pdf="results/figures/theorem1.pdf",
     params:
         epsilons=config["theorem1_epsilons"],
