@@ -146,3 +146,13 @@ def test_report_shows_table_and_figures_with_captions(run, repo):
     html = (base / "cores2" / "report.html").read_text()
     for caption in ("Table 1: mean absolute error", "whiskers = minimum and maximum", "Chebyshev"):
         assert caption in html
+
+
+def test_slurm_profile_dry_run(run, repo):
+    """The SLURM profile plans the same DAG (a dry run needs no cluster)."""
+    base, mirror = run
+    result = _snakemake(repo, base / "cores2", _config(mirror), "-n", "--forceall", "--profile",
+                        str(repo / "profiles" / "slurm"))
+    assert result.returncode == 0, result.stderr[-3000:]
+    counts = _job_counts(result.stdout)
+    assert counts["km"] == 4 and counts["score"] == 2 and counts["table1"] == 1
