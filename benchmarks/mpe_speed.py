@@ -85,14 +85,10 @@ def main() -> None:
             rows.append(("ours KM slope+sqrt", beta, d, truth, f"{thetas['slope']:.3f} / {thetas['sqrt']:.3f}",
                          seconds))
 
-            def distance():
-                scores = dc.univariate_transform(X, labeled, seed=seeds.int_seed(config["seed"], beta, d),
-                                                 **options["transform"])
-                return dc.estimate_from_scores(scores[~labeled], scores[labeled], model,
-                                               rng=seeds.rng(config["seed"], beta, d),
-                                               repetitions=options["repetitions"])
-
-            theta, seconds = _timed(distance)
+            (theta, _), seconds = _timed(lambda: dc.estimate_split(
+                X, labeled, model, transform_seed=seeds.int_seed(config["seed"], beta, d),
+                rng=seeds.rng(config["seed"], beta, d), transform=options["transform"],
+                repetitions=options["repetitions"]))
             rows.append(("ours DistCurve", beta, d, truth, f"{theta:.3f}", seconds))
             if d == 0:
                 for method, (theta, seconds) in _pu_toolbox(X, labeled).items():

@@ -49,12 +49,9 @@ def run(raw: pd.DataFrame, spec: DatasetSpec, *, sizes, beta, seed, mapping, dis
             return ke.by_name(ke.km_thresholds(ke.KernelBank(X), labeled), mapping)
 
         def distance():
-            scores = dc.univariate_transform(X, labeled, seed=seeds.int_seed(seed, "cost", size),
-                                             **distcurve_options["transform"])
-            theta = dc.estimate_from_scores(scores[~labeled], scores[labeled], model,
-                                            rng=seeds.rng(seed, "cost", size),
-                                            repetitions=distcurve_options["repetitions"])
-            return theta, scores
+            return dc.estimate_split(X, labeled, model, transform_seed=seeds.int_seed(seed, "cost", size),
+                                     rng=seeds.rng(seed, "cost", size), transform=distcurve_options["transform"],
+                                     repetitions=distcurve_options["repetitions"])
 
         km_thetas, km_seconds = _timed(km)
         (dist_theta, scores), dist_seconds = _timed(distance)

@@ -36,7 +36,7 @@ def errors(estimates: pd.DataFrame) -> pd.DataFrame:
 
 def _method_order(methods) -> list[str]:
     """The paper's order: KM1, KM2, Distance, any others, and AUL last."""
-    known = ["km1", "km2", "distance"]
+    known = [m for m in METHOD_LABELS if m != "aul"]
     present = set(methods) - {"aul"}
     return [m for m in known if m in present] + sorted(present - set(known)) + ["aul"]
 

@@ -125,10 +125,9 @@ def distcurve(input, output, *, dataset, beta, seed, repetitions, transform):
     model = dc.load_regressor(input.model)
 
     def one(draw, labeled):
-        scores = dc.univariate_transform(X, labeled, seed=seeds.int_seed(seed, dataset, beta, draw, "transform"),
-                                         **transform)
-        theta = dc.estimate_from_scores(scores[~labeled], scores[labeled], model, repetitions=repetitions,
-                                        rng=seeds.rng(seed, dataset, beta, draw, "curve"))
+        theta, _ = dc.estimate_split(X, labeled, model, transform=transform, repetitions=repetitions,
+                                     transform_seed=seeds.int_seed(seed, dataset, beta, draw, "transform"),
+                                     rng=seeds.rng(seed, dataset, beta, draw, "curve"))
         return {"theta_distance": theta}
 
     _write(_mpe_draws(dataset, beta, y, s, one), output[0])

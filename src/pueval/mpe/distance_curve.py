@@ -126,10 +126,17 @@ def univariate_transform(X, is_component, *, seed: int, folds: int = 5, rounds: 
     return out_of_fold_scores(X, np.asarray(is_component, dtype=int), capacity, folds=folds, seed=seed)
 
 
-def estimate_from_scores(mixture, component, model: lgb.Booster, *, rng, repetitions: int = 10) -> float:
-    """θ̂ from already transformed (1-D) mixture and component values, clipped to [0, 0.999]."""
-    curve = distance_curve(mixture, component, rng=rng, repetitions=repetitions)
-    return float(np.clip(model.predict(curve[None, :])[0], 0.0, 0.999))
+def estimate_split(X, is_component, model: lgb.Booster, *, transform_seed: int, rng, repetitions: int = 10,
+                   transform=None) -> tuple[float, np.ndarray]:
+    """(θ̂, transform scores) for rows of X split by ``is_component``; θ̂ clipped to [0, 0.999].
+
+    ``transform`` holds the options of :func:`univariate_transform` (folds, rounds, num_leaves,
+    learning_rate); ``rng`` draws the curve's component points.
+    """
+    is_component = np.asarray(is_component, dtype=bool)
+    scores = univariate_transform(X, is_component, seed=transform_seed, **(transform or {}))
+    curve = distance_curve(scores[~is_component], scores[is_component], rng=rng, repetitions=repetitions)
+    return float(np.clip(model.predict(curve[None, :])[0], 0.0, 0.999)), scores
 
 
 def distcurve(X_mixture, X_component, *, seed=0, model, repetitions: int = 10, transform=None) -> float:
@@ -142,6 +149,6 @@ def distcurve(X_mixture, X_component, *, seed=0, model, repetitions: int = 10, t
         model = load_regressor(model)
     X = np.vstack([np.asarray(X_mixture, dtype=np.float64), np.asarray(X_component, dtype=np.float64)])
     is_component = np.r_[np.zeros(len(X_mixture), bool), np.ones(len(X_component), bool)]
-    scores = univariate_transform(X, is_component, seed=seeds.int_seed(seed, "transform"), **(transform or {}))
-    return estimate_from_scores(scores[~is_component], scores[is_component], model,
-                                rng=seeds.rng(seed, "curve"), repetitions=repetitions)
+    theta, _ = estimate_split(X, is_component, model, transform_seed=seeds.int_seed(seed, "transform"),
+                              rng=seeds.rng(seed, "curve"), repetitions=repetitions, transform=transform)
+    return theta
