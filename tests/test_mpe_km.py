@@ -31,15 +31,15 @@ def test_qp_matches_a_generic_solver(seed):
     assert np.sqrt(f) - np.sqrt(max(ref.fun, 0)) <= bound + 1e-9
 
 
-def _distance_curve(mixture, component):
-    """d(λ) at the median-distance width, as km_thresholds builds it; also min(N, M) and a."""
+def _distance_curve(mixture, component, **qp):
+    """d(λ) at the median-distance width, as km_thresholds builds it; also min(N, M)."""
     bank = ke.KernelBank(np.vstack([mixture, component]))
     mask = np.r_[np.zeros(len(mixture), bool), np.ones(len(component), bool)]
     M, N = mask.sum(), (~mask).sum()
     u1 = np.where(mask, 0.0, 1.0 / N)
     a = u1 - np.where(mask, 1.0 / M, 0.0)
     K = bank.kernels[2]
-    return ke._DistanceCurve(K=K, u1=u1, a=a, Ku1=K @ u1, Ka=K @ a), min(N, M)
+    return ke._DistanceCurve(K=K, u1=u1, a=a, Ku1=K @ u1, Ka=K @ a, **qp), min(N, M)
 
 
 def test_distance_is_zero_up_to_lambda_star_and_convex():
@@ -50,6 +50,18 @@ def test_distance_is_zero_up_to_lambda_star_and_convex():
     assert d[0] == 0.0 and d[lams < 1.6].max() < 0.01  # λ* = 1/(1 − θ) = 2
     assert (np.diff(d, 2) > -1e-3).all()  # convex up to the QP tolerance
     assert curve.slope(3.5, 0.04) > 0.5 * np.sqrt(a @ K @ a)  # slope tends to the MMD
+
+
+@pytest.mark.parametrize("lam", [1.5, 2.2, 4.0])
+def test_danskin_derivative_equals_a_central_difference(lam):
+    """d′(λ) from the QP solution at λ alone equals (d(λ + h) − d(λ − h)) / 2h on tightly solved QPs."""
+    curve, _ = _distance_curve(*_gaussian_mixture(0.5, n_mix=60, n_comp=20, seed=3), eta=1e-10,
+                               max_steps=200_000)
+    h = 1e-3
+    central = (curve(lam + h) - curve(lam - h)) / (2 * h)
+    assert central > 0.01
+    assert curve.derivative(lam) == pytest.approx(central, rel=1e-3)
+    assert curve.slope(lam - 0.02, 0.04) == curve.derivative(lam)
 
 
 def test_bisection_finds_where_the_slope_crosses_the_threshold():
