@@ -35,6 +35,7 @@ include: "workflow/rules/data.smk"
 include: "workflow/rules/estimate.smk"
 include: "workflow/rules/mpe.smk"
 include: "workflow/rules/report.smk"
+include: "workflow/rules/figure3.smk"
 
 
 rule all:
@@ -42,7 +43,9 @@ rule all:
         rules.table1.output,
         rules.figure2.output,
         rules.theorem1.output,
+        rules.related_table.output,
         rules.cost.output if config.get("cost") else [],
+        rules.figure3.output if config.get("figure3") else [],
 
 
 onsuccess:

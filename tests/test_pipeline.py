@@ -32,7 +32,9 @@ def _config(mirror, **changes):
            "distcurve": {"repetitions": 2, "transform": {"folds": 3, "rounds": 10},
                          "training": {"n_mixtures": 40, "rounds": 20}}}
     config = {"seed": 3, "uci_mirror": str(mirror), "verify_checksums": False, "betas": [0.2, 0.4], "mpe": mpe,
-              "cost": None,
+              "cost": None, "related": {"level": 0.9, "f1_quantile": 0.5},
+              "figure3": {"beta": 0.4, "repetitions": 2, "test_fraction": 0.3, "centers": 20, "folds": 3,
+                          "sigma_factors": [1.0], "lambdas": [0.01, 0.1]},
               "n_draws": 3, "folds": 3, "datasets": {"abalone": {"subsample": 200, "model": dict(model)},
                                                       "airfoil": {"subsample": None, "model": dict(model)}}}
     config.update(changes)
@@ -79,11 +81,18 @@ def test_pipeline_writes_table_and_figures(run):
     assert (results / "table1.md").read_text().startswith("Table 1")
     assert list(table.columns[6:10]) == ["mae_auc_km1", "mae_auc_km2", "mae_auc_distance", "mae_aul"]
     assert (results / "run_summary.md").read_text().startswith("# Run summary")
-    for name in ("figure2", "theorem1"):
+    for name in ("figure2", "theorem1", "figure3"):
         for suffix in ("png", "pdf"):
             assert (results / "figures" / f"{name}.{suffix}").stat().st_size > 1000
     check = pd.read_csv(results / "theorem1.csv")
     assert len(check) == 4 * 3 and (check["tail_observed"] <= check["chebyshev"] + 1e-12).all()
+    figure3 = pd.read_csv(results / "figure3.csv")
+    assert figure3["dataset"].tolist() == ["abalone", "airfoil"]
+    assert figure3[["auc_mean_pu_auc", "auc_mean_pu_aul"]].notna().all().all()
+    related = pd.read_csv(results / "related.csv")
+    assert set(related["prior"]) == {"none", "true", "km1", "km2", "distance"}
+    assert {"mae_beta0.2", "mae_beta0.4", "coverage"} <= set(related.columns)
+    assert (results / "related.md").read_text().startswith("Related estimators")
 
 
 def test_estimates_follow_from_scores_and_draws(run):
@@ -124,12 +133,14 @@ def test_config_edit_reruns_only_what_it_affects(run, repo):
     base, mirror = run
     more_draws = _snakemake(repo, base / "cores2", _config(mirror, n_draws=4), "-n", "--cores", "2")
     assert _job_counts(more_draws.stdout) == {"all": 1, "draws": 4, "km": 4, "distcurve": 4, "estimate": 4,
-                                              "figure2": 1, "table1": 1, "theorem1": 1}
+                                              "figure2": 1, "table1": 1, "theorem1": 1, "related": 2,
+                                              "related_table": 1, "figure3_dataset": 2, "figure3": 1}
     config = _config(mirror)
     config["datasets"]["airfoil"]["model"]["rounds"] = 7
     new_model = _snakemake(repo, base / "cores2", config, "-n", "--cores", "2")
     assert _job_counts(new_model.stdout) == {"all": 1, "estimate": 2, "figure2": 1, "score": 1, "table1": 1,
-                                             "theorem1": 1}
+                                             "theorem1": 1, "related": 1, "related_table": 1, "figure3_dataset": 1,
+                                             "figure3": 1}
 
 
 def test_bad_config_fails_before_any_job(repo, tmp_path):
@@ -144,7 +155,8 @@ def test_report_shows_table_and_figures_with_captions(run, repo):
     result = _snakemake(repo, base / "cores2", _config(mirror), "--report", "report.html")
     assert result.returncode == 0, result.stderr[-3000:]
     html = (base / "cores2" / "report.html").read_text()
-    for caption in ("Table 1: mean absolute error", "whiskers = minimum and maximum", "Chebyshev"):
+    for caption in ("Table 1: mean absolute error", "whiskers = minimum and maximum", "Chebyshev",
+                    "Figure 3: test AUC", "Related estimators on the same draws"):
         assert caption in html
 
 

@@ -192,10 +192,75 @@ def cost(input, output, *, dataset, sizes, beta, seed, mapping, distcurve):
     _save_figure(report.cost_figure(frame), (output.png, output.pdf))
 
 
+def figure3_dataset(input, output, *, dataset, seed, beta, repetitions, options, km_mapping, distcurve):
+    from pueval import figure3 as protocol
+
+    data = pd.read_parquet(input.data)
+    y = data.pop(LABEL).to_numpy()
+    X = data.to_numpy(dtype=np.float64)
+    method = protocol.best_mpe(pd.read_parquet(input.estimates))
+    mpe = protocol.prior_estimator(method, km_mapping=km_mapping, distcurve_model=input.model, distcurve=distcurve)
+    log.info("%s: PU_AUC takes its prior from %s (lowest MAE at beta=%g)", dataset, method, beta)
+    rows = []
+    for rep in range(repetitions):
+        rows += protocol.repetition(X, y, dataset=dataset, rep=rep, seed=seed, beta=beta, mpe=mpe, options=options)
+        log.info("%s: repetition %d/%d, test AUC %s", dataset, rep + 1, repetitions,
+                 ", ".join(f"{r['method']} {r['auc']:.3f}" for r in rows[-2:]))
+    _write(pd.DataFrame(rows).assign(beta=beta, prior_method=method), output[0])
+
+
+def figure3(input, output):
+    from pueval import figure3 as protocol
+    from pueval import report
+
+    runs = pd.concat([pd.read_parquet(p) for p in input], ignore_index=True)
+    protocol.summarize(runs).to_csv(output.csv, index=False, float_format="%.4f")
+    _save_figure(report.figure3(runs), (output.png, output.pdf))
+
+
+def related(input, output, *, dataset, level, f1_quantile):
+    """All βs of a dataset in one job: the work per draw is milliseconds, a job's start-up seconds."""
+    from pueval import related as rel
+
+    scored = pd.read_parquet(input.scores)
+    y, scores = scored[LABEL].to_numpy(), scored["score"].to_numpy()
+    predicted = scores > np.quantile(scores, f1_quantile)
+    rows = []
+    for draws_path, estimates_path in zip(input.draws, input.estimates):
+        s = scar.label_matrix(pd.read_parquet(draws_path), y.size)
+        estimates = pd.read_parquet(estimates_path)
+        priors = ["theta"] + [c for c in estimates.columns if c.startswith("theta_")]
+        beta = float(estimates["beta"].iloc[0])
+        for d, labeled in enumerate(s):
+            thetas = estimates.loc[estimates["draw"] == d, priors].iloc[0]
+            named = {("true" if c == "theta" else c.removeprefix("theta_")): float(thetas[c]) for c in priors}
+            rows += [{"beta": beta, "draw": d, **row}
+                     for row in rel.draw_estimates(labeled, scores, predicted, named, level)]
+        log.info("%s beta=%g: related estimators on %d draws", dataset, beta, len(s))
+    frame = pd.DataFrame(rows)
+    frame.insert(0, "dataset", dataset)
+    frame["truth"] = frame["target"].map(rel.truths(y, scores, predicted))
+    _write(frame, output[0])
+
+
+def related_table(input, output):
+    from pueval import related as rel
+    from pueval import report
+
+    table = rel.table(pd.concat([pd.read_parquet(p) for p in input], ignore_index=True))
+    table.to_csv(output.csv, index=False, float_format="%.4f")
+    Path(output.md).write_text(report.markdown(table, title=RELATED_TITLE))
+
+
+RELATED_TITLE = ("Related estimators on the Table 1 draws: MAE against the fully labeled value of the target "
+                 "(mean over all datasets, betas and draws). prior = where theta comes from (true or an MPE "
+                 "method); Claesen: coverage = share of draws whose bounds contain the truth.")
+
+
 STEPS = {
     f.__name__: f
     for f in (download, binarize, score, draws, km, distcurve_model, distcurve, estimate, table1, figure2, theorem1,
-              cost)
+              cost, figure3_dataset, figure3, related, related_table)
 }
 
 

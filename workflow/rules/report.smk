@@ -47,3 +47,36 @@ rule theorem1:
         "results/benchmarks/theorem1.tsv"
     script:
         "../scripts/step.py"
+
+
+rule related:
+    input:
+        scores=rules.score.output[0],
+        draws=expand("results/draws/{{dataset}}/beta{beta}.parquet", beta=BETAS),
+        estimates=expand("results/estimates/{{dataset}}/beta{beta}.parquet", beta=BETAS),
+    output:
+        "results/related/{dataset}.parquet",
+    params:
+        dataset=lambda w: w.dataset,
+        level=config["related"]["level"],
+        f1_quantile=config["related"]["f1_quantile"],
+    log:
+        "results/logs/related/{dataset}.log",
+    benchmark:
+        "results/benchmarks/related/{dataset}.tsv"
+    script:
+        "../scripts/step.py"
+
+
+rule related_table:
+    input:
+        expand(rules.related.output[0], dataset=DATASETS),
+    output:
+        csv=report("results/related.csv", caption="../report/related.rst", category="Related estimators"),
+        md="results/related.md",
+    log:
+        "results/logs/related_table.log",
+    benchmark:
+        "results/benchmarks/related_table.tsv"
+    script:
+        "../scripts/step.py"

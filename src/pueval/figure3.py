@@ -1,0 +1,174 @@
+"""Figure 3 protocol: PU_AUC versus PU_AUL trained on PU data, judged by AUC on labeled test data.
+
+Per dataset and repetition r (seeds from the config seed, the dataset, "figure3" and r):
+
+1. a stratified train/test split (``test_fraction`` of each class to the test part);
+2. features standardized with the training statistics; b = min(``centers``, n_train) training
+   rows drawn as Gaussian centers; σ_med the median pairwise distance of training rows;
+3. a SCAR draw labels round(β·n^P) of the training positives;
+4. PU_AUC gets its prior θ_P (positive fraction of the unlabeled training rows) from the MPE
+   method with the lowest Table 1 MAE for the dataset at that β, run on this draw;
+5. each model picks σ ∈ σ_med·``sigma_factors`` and λ ∈ ``lambdas`` by ``folds``-fold
+   cross-validation on the training PU data (folds stratified by the PU label): PU_AUC by its
+   PU-AUC risk with the estimated prior, PU_AUL by AUL^PU (needs no prior); it is refitted on the
+   whole training part and scored by the AUC on the test part.
+
+Train seconds count the cross-validation and the final fit, and for PU_AUC also the MPE run.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import numpy as np
+import pandas as pd
+
+from pueval import metrics, seeds
+from pueval.draws import n_labeled
+from pueval.kernel_auc import Moments, Solver, gaussian_basis, pu_auc_risk, pu_auc_system, pu_aul_system
+from pueval.mpe.kernel_embedding import squared_distances, standardize
+
+METHODS = ("PU_AUC", "PU_AUL")
+MEDIAN_SAMPLE = 1000  # rows used for σ_med
+
+
+def best_mpe(estimates: pd.DataFrame) -> str:
+    """The MPE method (suffix of an ``auc_est_*`` column) with the lowest MAE of AUC^est vs AUC."""
+    columns = [c for c in estimates.columns if c.startswith("auc_est_")]
+    if not columns:
+        raise ValueError("the estimates hold no MPE-corrected AUC (auc_est_*) column")
+    mae = {c.removeprefix("auc_est_"): float((estimates[c] - estimates["auc"]).abs().mean()) for c in columns}
+    return min(mae, key=mae.get)
+
+
+def prior_estimator(method: str, *, km_mapping: dict, distcurve_model, distcurve: dict):
+    """``mpe(X, is_labeled, seed) -> θ̂`` for an MPE method name (km1, km2 or distance)."""
+    if method in km_mapping:
+        from pueval.mpe import kernel_embedding as ke
+
+        threshold = km_mapping[method]
+        return lambda X, is_labeled, seed: ke.km_thresholds(ke.KernelBank(X), is_labeled)[threshold]
+    if method == "distance":
+        from pueval.mpe import distance_curve as dc
+
+        model = dc.load_regressor(distcurve_model)
+        return lambda X, is_labeled, seed: dc.estimate_split(
+            X, is_labeled, model, transform_seed=seed, rng=np.random.default_rng(seed),
+            repetitions=distcurve["repetitions"], transform=distcurve["transform"])[0]
+    raise ValueError(f"unknown MPE method {method!r}")
+
+
+def stratified_folds(labels: np.ndarray, k: int, rng: np.random.Generator) -> np.ndarray:
+    """Fold index per row; each class is shuffled and dealt round-robin over the k folds."""
+    fold = np.empty(len(labels), dtype=int)
+    for value in np.unique(labels):
+        rows = rng.permutation(np.flatnonzero(labels == value))
+        fold[rows] = np.arange(rows.size) % k
+    return fold
+
+
+def _aul_criterion(f: np.ndarray, is_labeled: np.ndarray, theta_p: float) -> float:
+    return float(metrics.aul(is_labeled.astype(int), f))
+
+
+def _pu_auc_criterion(f: np.ndarray, is_labeled: np.ndarray, theta_p: float) -> float:
+    return -pu_auc_risk(f[is_labeled], f[~is_labeled], theta_p)
+
+
+SYSTEMS = {
+    "PU_AUC": (lambda L, U, theta: pu_auc_system(L, U, theta), _pu_auc_criterion),
+    "PU_AUL": (lambda L, U, theta: pu_aul_system(L, U), _aul_criterion),
+}
+
+
+def fit(method: str, X: np.ndarray, is_labeled: np.ndarray, centers: np.ndarray, *, sigmas, lambdas,
+        fold: np.ndarray, theta_p: float = 0.0) -> dict:
+    """Cross-validate (σ, λ), refit on all rows: ``{"sigma", "lam", "w", "clipped"}``.
+
+    ``fold`` assigns each row to a validation fold; ``theta_p`` is used by PU_AUC only.
+    """
+    system, criterion = SYSTEMS[method]
+    best = (-np.inf, None, None)
+    for sigma in sigmas:
+        Phi = gaussian_basis(X, centers, sigma)
+        labeled, unlabeled = Moments.of(Phi[is_labeled]), Moments.of(Phi[~is_labeled])
+        score = np.zeros(len(lambdas))
+        for k in np.unique(fold):
+            held = fold == k
+            solver = Solver(*system(labeled - Moments.of(Phi[held & is_labeled]),
+                                    unlabeled - Moments.of(Phi[held & ~is_labeled]), theta_p))
+            for i, lam in enumerate(lambdas):
+                score[i] += criterion(Phi[held] @ solver(lam), is_labeled[held], theta_p)
+        i = int(np.argmax(score))
+        if score[i] > best[0]:
+            best = (score[i], sigma, lambdas[i])
+    _, sigma, lam = best
+    Phi = gaussian_basis(X, centers, sigma)
+    solver = Solver(*system(Moments.of(Phi[is_labeled]), Moments.of(Phi[~is_labeled]), theta_p))
+    return {"sigma": float(sigma), "lam": float(lam), "w": solver(lam), "clipped": solver.clipped}
+
+
+def _split(y: np.ndarray, test_fraction: float, rng: np.random.Generator) -> np.ndarray:
+    """Boolean test mask with round(test_fraction·n_c) rows of each class c."""
+    test = np.zeros(len(y), dtype=bool)
+    for value in np.unique(y):
+        rows = np.flatnonzero(y == value)
+        test[rng.choice(rows, int(round(test_fraction * rows.size)), replace=False)] = True
+    return test
+
+
+def _sigma_median(Z: np.ndarray, rng: np.random.Generator) -> float:
+    rows = rng.choice(len(Z), min(len(Z), MEDIAN_SAMPLE), replace=False)
+    D = squared_distances(Z[rows])
+    return float(np.sqrt(np.median(D[np.triu_indices(len(rows), 1)])))
+
+
+def repetition(X: np.ndarray, y: np.ndarray, *, dataset: str, rep: int, seed: int, beta: float,
+               mpe: Callable[[np.ndarray, np.ndarray, int], float], options: dict) -> list[dict]:
+    """One repetition (module docstring); ``mpe(X_train, is_labeled, seed) -> θ̂``."""
+    def rng(part):
+        return seeds.rng(seed, dataset, "figure3", rep, part)
+
+    test = _split(y, options["test_fraction"], rng("split"))
+    X_train, y_train = X[~test], y[~test]
+    mean, sd = X_train.mean(axis=0), X_train.std(axis=0)
+    scale = np.where(sd > 0, sd, 1.0)
+    Z_train, Z_test = (X_train - mean) / scale, (X[test] - mean) / scale
+
+    positives = np.flatnonzero(y_train == 1)
+    is_labeled = np.zeros(len(y_train), dtype=bool)
+    is_labeled[rng("draw").choice(positives, n_labeled(positives.size, beta), replace=False)] = True
+    centers = Z_train[rng("centers").choice(len(Z_train), min(options["centers"], len(Z_train)), replace=False)]
+    sigmas = _sigma_median(Z_train, rng("median")) * np.asarray(options["sigma_factors"], dtype=float)
+    fold = stratified_folds(is_labeled, options["folds"], rng("folds"))
+
+    start = time.perf_counter()
+    theta_hat = float(mpe(X_train, is_labeled, seeds.int_seed(seed, dataset, "figure3", rep, "mpe")))
+    mpe_seconds = time.perf_counter() - start
+    rows = []
+    for method in METHODS:
+        start = time.perf_counter()
+        model = fit(method, Z_train, is_labeled, centers, sigmas=sigmas, lambdas=options["lambdas"], fold=fold,
+                    theta_p=theta_hat)
+        fit_seconds = time.perf_counter() - start
+        uses_prior = method == "PU_AUC"
+        rows.append({
+            "dataset": dataset, "rep": rep, "method": method,
+            "auc": float(metrics.auc(y[test], gaussian_basis(Z_test, centers, model["sigma"]) @ model["w"])),
+            "sigma": model["sigma"], "lam": model["lam"], "clipped": model["clipped"],
+            "theta": float(y_train[~is_labeled].mean()), "theta_hat": theta_hat if uses_prior else np.nan,
+            "fit_seconds": fit_seconds, "train_seconds": fit_seconds + (mpe_seconds if uses_prior else 0.0),
+        })
+    return rows
+
+
+def summarize(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per dataset: test AUC mean ± sd and mean train seconds of both methods, and PU_AUL − PU_AUC."""
+    stats = frame.groupby(["dataset", "method"]).agg(auc_mean=("auc", "mean"), auc_sd=("auc", "std"),
+                                                    train_seconds=("train_seconds", "mean"))
+    wide = stats.unstack("method")
+    wide.columns = [f"{stat}_{method.lower()}" for stat, method in wide.columns]
+    wide["prior_method"] = frame.groupby("dataset")["prior_method"].first()
+    wide["aul_minus_auc"] = wide["auc_mean_pu_aul"] - wide["auc_mean_pu_auc"]
+    return wide.reset_index()
