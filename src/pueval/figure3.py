@@ -27,7 +27,7 @@ import pandas as pd
 from pueval import metrics, seeds
 from pueval.draws import n_labeled
 from pueval.kernel_auc import Moments, Solver, gaussian_basis, pu_auc_risk, pu_auc_system, pu_aul_system
-from pueval.mpe.kernel_embedding import squared_distances, standardize
+from pueval.mpe.kernel_embedding import squared_distances
 
 METHODS = ("PU_AUC", "PU_AUL")
 MEDIAN_SAMPLE = 1000  # rows used for σ_med

@@ -1,4 +1,4 @@
-# Table 1, Figure 2 and the Theorem 1 check from all per-draw estimates.
+# Table 1, Figure 2, the Theorem 1 check and the related papers' estimators from the per-draw estimates.
 
 ESTIMATES = expand("results/estimates/{dataset}/beta{beta}.parquet", dataset=DATASETS, beta=BETAS)
 

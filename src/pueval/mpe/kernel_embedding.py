@@ -28,9 +28,9 @@ that maximizes δ, σ_med being the square root of the median squared pairwise d
 standardized rows; k(x, y) = exp(−‖x − y‖² / (2 w²)).
 
 The QP is solved by pairwise (SMO) steps compiled with numba (:func:`simplex_qp`), warm-started
-from the solutions already found (interpolated between the two that bracket λ, else the nearest); K·v is kept up to date with two kernel rows per
-step, so a step costs O(n), and the Gram matrices of all rows are computed once and shared by
-every draw (:class:`KernelBank`).
+from the solutions already found (interpolated between the two that bracket λ, else the nearest);
+K·v is kept up to date with two kernel rows per step, so a step costs O(n), and the Gram matrices
+of all rows are computed once and shared by every draw (:class:`KernelBank`).
 """
 
 from __future__ import annotations
