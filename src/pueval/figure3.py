@@ -89,7 +89,7 @@ def fit(method: str, X: np.ndarray, is_labeled: np.ndarray, centers: np.ndarray,
     ``fold`` assigns each row to a validation fold; ``theta_p`` is used by PU_AUC only.
     """
     system, criterion = SYSTEMS[method]
-    best = (-np.inf, None, None)
+    best = (-np.inf, None, None, None)
     for sigma in sigmas:
         Phi = gaussian_basis(X, centers, sigma)
         labeled, unlabeled = Moments.of(Phi[is_labeled]), Moments.of(Phi[~is_labeled])
@@ -102,10 +102,9 @@ def fit(method: str, X: np.ndarray, is_labeled: np.ndarray, centers: np.ndarray,
                 score[i] += criterion(Phi[held] @ solver(lam), is_labeled[held], theta_p)
         i = int(np.argmax(score))
         if score[i] > best[0]:
-            best = (score[i], sigma, lambdas[i])
-    _, sigma, lam = best
-    Phi = gaussian_basis(X, centers, sigma)
-    solver = Solver(*system(Moments.of(Phi[is_labeled]), Moments.of(Phi[~is_labeled]), theta_p))
+            best = (score[i], sigma, lambdas[i], (labeled, unlabeled))
+    _, sigma, lam, moments = best
+    solver = Solver(*system(*moments, theta_p))  # the refit reuses the whole-data moments of the chosen σ
     return {"sigma": float(sigma), "lam": float(lam), "w": solver(lam), "clipped": solver.clipped}
 
 

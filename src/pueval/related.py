@@ -127,10 +127,11 @@ def truths(y: np.ndarray, scores: np.ndarray, predicted: np.ndarray) -> dict:
 
 def draw_estimates(s: np.ndarray, scores: np.ndarray, predicted: np.ndarray, priors: dict, level: float) -> list[dict]:
     """One row per (estimator, prior) of one draw: estimator, target, prior, estimate (lower, upper)."""
+    ll = ll_score(s, predicted)
     rows = [{"estimator": "AUL^PU (this paper)", "target": "aul", "prior": "none",
              "estimate": float(metrics.aul(s, scores))},
-            {"estimator": "LL score (Lee & Liu)", "target": "ll", "prior": "none", "estimate": ll_score(s, predicted)},
-            {"estimator": "LL score (Lee & Liu)", "target": "f1", "prior": "none", "estimate": ll_score(s, predicted)},
+            {"estimator": "LL score (Lee & Liu)", "target": "ll", "prior": "none", "estimate": ll},
+            {"estimator": "LL score (Lee & Liu)", "target": "f1", "prior": "none", "estimate": ll},
             {"estimator": "AUPRC^PU (labeled vs unlabeled)", "target": "auprc", "prior": "none",
              "estimate": average_precision(s, scores)}]
     for prior, theta in priors.items():

@@ -41,6 +41,12 @@ def _method_order(methods) -> list[str]:
     return [m for m in known if m in present] + sorted(present - set(known)) + ["aul"]
 
 
+def _group_positions(n_groups: int, n_members: int) -> tuple[float, list[np.ndarray]]:
+    """(width, x positions of member j in every group): members side by side around each group's tick."""
+    width = 0.8 / n_members
+    return width, [np.arange(n_groups) + (j - (n_members - 1) / 2) * width for j in range(n_members)]
+
+
 def _dataset_order(names) -> list[str]:
     return [k for k in SPECS if k in set(names)]
 
@@ -98,12 +104,11 @@ def figure2(estimates: pd.DataFrame) -> plt.Figure:
     err = errors(estimates)
     datasets = _dataset_order(err["dataset"].unique())
     methods = _method_order(err["method"].unique())
-    width = 0.8 / len(methods)
+    width, member_positions = _group_positions(len(datasets), len(methods))
     fig, ax = plt.subplots(figsize=(max(6.0, 1.5 * len(datasets)), 4.5))
     colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
-    for j, method in enumerate(methods):
+    for j, (method, positions) in enumerate(zip(methods, member_positions)):
         data = [err.loc[(err.dataset == d) & (err.method == method), "error"].to_numpy() for d in datasets]
-        positions = np.arange(len(datasets)) + (j - (len(methods) - 1) / 2) * width
         ax.boxplot(
             data,
             positions=positions,
@@ -177,11 +182,9 @@ def figure3(runs: pd.DataFrame) -> plt.Figure:
                                                     seconds=("train_seconds", "mean"))
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(max(6.0, 1.2 * len(datasets)), 6.0), sharex=True,
                                       gridspec_kw={"height_ratios": [2, 1]})
-    width = 0.8 / len(methods)
-    x = np.arange(len(datasets))
-    for j, method in enumerate(methods):
+    width, member_positions = _group_positions(len(datasets), len(methods))
+    for method, offset in zip(methods, member_positions):
         part = stats.xs(method, level="method").reindex(datasets)
-        offset = x + (j - (len(methods) - 1) / 2) * width
         top.bar(offset, part["auc"], width, yerr=part["sd"].fillna(0.0), capsize=3, label=method)
         bottom.bar(offset, part["seconds"], width, label=method)
     low = (stats["auc"] - stats["sd"].fillna(0.0)).min()
@@ -191,6 +194,6 @@ def figure3(runs: pd.DataFrame) -> plt.Figure:
     top.legend(fontsize="small")
     bottom.set_yscale("log")
     bottom.set_ylabel("train seconds")
-    bottom.set_xticks(x, [SPECS[d].title for d in datasets], rotation=30)
+    bottom.set_xticks(np.arange(len(datasets)), [SPECS[d].title for d in datasets], rotation=30)
     fig.tight_layout()
     return fig

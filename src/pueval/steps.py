@@ -71,11 +71,16 @@ def draws(input, output, *, dataset, beta, n_draws, seed):
     _write(scar.to_frame(labeled), output[0])
 
 
-def _features_and_draws(input):
-    data = pd.read_parquet(input.data)
+def _features(path):
+    """(X, y) of a binarized dataset file."""
+    data = pd.read_parquet(path)
     y = data.pop(LABEL).to_numpy()
-    s = scar.label_matrix(pd.read_parquet(input.draws), y.size)
-    return data.to_numpy(dtype=np.float64), y, s
+    return data.to_numpy(dtype=np.float64), y
+
+
+def _features_and_draws(input):
+    X, y = _features(input.data)
+    return X, y, scar.label_matrix(pd.read_parquet(input.draws), y.size)
 
 
 def _mpe_draws(dataset, beta, y, s, estimate_one):
@@ -195,9 +200,7 @@ def cost(input, output, *, dataset, sizes, beta, seed, mapping, distcurve):
 def figure3_dataset(input, output, *, dataset, seed, beta, repetitions, options, km_mapping, distcurve):
     from pueval import figure3 as protocol
 
-    data = pd.read_parquet(input.data)
-    y = data.pop(LABEL).to_numpy()
-    X = data.to_numpy(dtype=np.float64)
+    X, y = _features(input.data)
     method = protocol.best_mpe(pd.read_parquet(input.estimates))
     mpe = protocol.prior_estimator(method, km_mapping=km_mapping, distcurve_model=input.model, distcurve=distcurve)
     log.info("%s: PU_AUC takes its prior from %s (lowest MAE at beta=%g)", dataset, method, beta)
