@@ -1,16 +1,158 @@
+"""KM1/KM2 against an independent slow path: the authors' rules restated plainly over a generic QP."""
+
 import numpy as np
 import pytest
 from scipy.optimize import minimize
+from scipy.spatial.distance import cdist
 
 from pueval.mpe import kernel_embedding as ke
 from pueval.mpe import km
 
 
-def _gaussian_mixture(theta, n_mix=600, n_comp=200, seed=0, shift=3.0):
+def _gaussian_mixture(theta, n_mix=600, n_comp=200, seed=0, shift=3.0, dim=2):
     rng = np.random.default_rng(seed)
     n_pos = int(round(theta * n_mix))
-    mixture = np.vstack([rng.normal(shift, 1, (n_pos, 2)), rng.normal(-shift, 1, (n_mix - n_pos, 2))])
-    return mixture, rng.normal(shift, 1, (n_comp, 2))
+    mixture = np.vstack([rng.normal(shift, 1, (n_pos, dim)), rng.normal(-shift, 1, (n_mix - n_pos, dim))])
+    return mixture, rng.normal(shift, 1, (n_comp, dim))
+
+
+def _simplex_qp_slsqp(K, u):
+    """min over the simplex of (u − v)ᵀK(u − v) by SLSQP, tightly."""
+    n = u.size
+    result = minimize(lambda w: (u - w) @ K @ (u - w), np.full(n, 1 / n), jac=lambda w: -2 * K @ (u - w),
+                      bounds=[(0, 1)] * n, constraints={"type": "eq", "fun": lambda w: w.sum() - 1,
+                                                        "jac": lambda w: np.ones(n)},
+                      method="SLSQP", options={"ftol": 1e-16, "maxiter": 2000})
+    return result.fun
+
+
+class _ReferenceKM:
+    """The issue's description of the authors' code, line by line, on a generic QP (no memo, no bounds)."""
+
+    def __init__(self, mixture, component):
+        X = np.vstack([mixture, component])  # N mixture rows first, then M component rows
+        self.N, self.M = len(mixture), len(component)
+        D = cdist(X, X, "sqeuclidean")
+        sigma = np.sqrt(np.median(D))  # full matrix, zero diagonal included
+        c = np.r_[np.full(self.N, 1 / self.N), np.full(self.M, -1 / self.M)]
+        kernels = [np.exp(-D / (2 * (sigma * f) ** 2)) for f in 10.0 ** np.array([-1, -0.5, 0, 0.5, 1])]
+        deltas = [np.sqrt(c @ K @ c) for K in kernels]
+        self.K, self.delta = kernels[int(np.argmax(deltas))], max(deltas)
+        self.fallback = 1 / np.sqrt(min(self.N, self.M)) / self.delta > 0.9
+        self.decisions = []
+
+    def d(self, lam):
+        u = np.r_[np.full(self.N, lam / self.N), np.full(self.M, (1 - lam) / self.M)]
+        return np.sqrt(max(0.0, _simplex_qp_slsqp(self.K, u)))
+
+    def estimates(self):
+        s0 = (self.d(1.05) - self.d(1.00)) / 0.05
+        nu_slope = 0.8 * s0 + 0.2 * self.delta
+        nu_sqrt = 1 / np.sqrt(min(self.N, self.M))
+        if nu_sqrt / self.delta > 0.9:
+            nu_sqrt = nu_slope
+        out = {}
+        for name, nu in (("km1", nu_sqrt), ("km2", nu_slope)):
+            left, right, eps = 1.0, 8.0, 0.04
+            while right - left > eps:
+                m = (left + right) / 2
+                slope = (self.d(m + eps / 2) - self.d(m)) * 2 / eps
+                self.decisions.append((name, m, slope > nu))
+                if slope > nu:
+                    right = m
+                else:
+                    left = m
+            lam = (left + right) / 2
+            out[name] = (lam - 1) / lam
+        return out
+
+
+class _Recording:
+    """Wraps a DistanceCurve and records the bisection's decisions."""
+
+    def __init__(self, curve):
+        self.curve, self.decisions = curve, []
+
+    def __call__(self, lam):
+        return self.curve(lam)
+
+    def slope_above(self, lam, step, threshold):
+        decision = self.curve.slope_above(lam, step, threshold)
+        self.decisions.append((lam, decision))
+        return decision
+
+
+def _our_curve(mixture, component, **options):
+    bank = ke.KernelBank(np.vstack([mixture, component]))
+    mask = np.r_[np.zeros(len(mixture), bool), np.ones(len(component), bool)]
+    N, M = len(mixture), len(component)
+    u1 = np.where(mask, 0.0, 1.0 / N)
+    a = u1 - np.where(mask, 1.0 / M, 0.0)
+    deltas = [np.sqrt(a @ K @ a) for K in bank.kernels]
+    K = bank.kernels[int(np.argmax(deltas))]
+    return ke.DistanceCurve(K=K, u1=u1, a=a, Ku1=K @ u1, Ka=K @ a, **options), max(deltas), N, M
+
+
+# (θ, N, M, seed, shift, dim): well separated, overlapping, 3-D, and θ = 0.9 where ν_sqrt/δ > 0.9
+SMALL = [(0.3, 40, 15, 0, 2.0, 2), (0.6, 45, 20, 1, 1.0, 2), (0.5, 36, 12, 2, 1.5, 3), (0.9, 40, 15, 3, 1.0, 2)]
+
+
+@pytest.mark.parametrize("theta, N, M, seed, shift, dim", SMALL)
+def test_km_equals_the_plain_restatement_on_a_generic_qp(theta, N, M, seed, shift, dim):
+    mixture, component = _gaussian_mixture(theta, N, M, seed=seed, shift=shift, dim=dim)
+    reference = _ReferenceKM(mixture, component)
+    expected = reference.estimates()
+    assert km(mixture, component) == pytest.approx(expected, abs=1e-12)
+    # the same decisions, comparison by comparison, in both bisections
+    curve, delta, N_, M_ = _our_curve(mixture, component)
+    assert delta == pytest.approx(reference.delta, rel=1e-12)
+    nu = ke.thresholds(curve, delta, N_, M_)
+    ours = []
+    for name, key in (("km1", "sqrt"), ("km2", "slope")):
+        recording = _Recording(curve)
+        ke.bisect(recording, nu[key])
+        ours += [(name, lam, decision) for lam, decision in recording.decisions]
+    assert ours == reference.decisions
+    assert curve.undecided == 0
+
+
+def test_the_cases_include_the_sqrt_fallback():
+    fallbacks = []
+    for theta, N, M, seed, shift, dim in SMALL:
+        reference = _ReferenceKM(*_gaussian_mixture(theta, N, M, seed=seed, shift=shift, dim=dim))
+        fallbacks.append(reference.fallback)
+    assert any(fallbacks) and not all(fallbacks)
+
+
+class _PiecewiseLinear:
+    """A convex d(λ) with d(1) ≠ 0: flat at ``floor`` up to ``kink``, then rising with ``rate``."""
+
+    def __init__(self, floor, kink, rate):
+        self.floor, self.kink, self.rate = floor, kink, rate
+
+    def __call__(self, lam):
+        return self.floor + self.rate * max(0.0, lam - self.kink)
+
+    def slope_above(self, lam, step, threshold):
+        return (self(lam + step) - self(lam)) / step > threshold
+
+
+def test_thresholds_take_d1_from_the_curve_and_fall_back_to_the_slope_threshold():
+    curve = _PiecewiseLinear(floor=3e-4, kink=0.98, rate=0.1)  # d(1) = 0.0023, d(1.05) = 0.0073
+    s0 = (curve(1.05) - curve(1.0)) / 0.05
+    assert s0 == pytest.approx(0.1)
+    nu = ke.thresholds(curve, delta=0.5, n_mixture=400, n_component=100)
+    assert nu == pytest.approx({"slope": 0.8 * 0.1 + 0.2 * 0.5, "sqrt": 0.1})
+    # ν_sqrt/δ = 0.1/0.1 > 0.9: ν_sqrt is replaced by ν_slope
+    nu = ke.thresholds(curve, delta=0.1, n_mixture=400, n_component=100)
+    assert nu["sqrt"] == nu["slope"] == pytest.approx(0.8 * 0.1 + 0.2 * 0.1)
+
+
+@pytest.mark.parametrize("kink", [1.3, 2.0, 3.7, 7.5])
+def test_bisection_lands_within_epsilon_of_a_kink(kink):
+    curve = _PiecewiseLinear(floor=0.0, kink=kink, rate=1.0)
+    lam = ke.bisect(curve, 0.5)
+    assert abs(lam - kink) <= 0.04
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -22,56 +164,33 @@ def test_qp_matches_a_generic_solver(seed):
     u += (1 - u.sum()) / 25  # weights summing to 1, some negative, like u_λ
     f, v, Kv, bound = ke.simplex_qp(K, K @ u, float(u @ K @ u), np.full(25, 1 / 25), K @ np.full(25, 1 / 25),
                                     eta=1e-9, max_steps=100_000)
-    ref = minimize(lambda w: (u - w) @ K @ (u - w), np.full(25, 1 / 25), jac=lambda w: -2 * K @ (u - w),
-                   bounds=[(0, 1)] * 25, constraints={"type": "eq", "fun": lambda w: w.sum() - 1},
-                   method="SLSQP", options={"ftol": 1e-14, "maxiter": 1000})
+    reference = _simplex_qp_slsqp(K, u)
     assert v.min() >= 0 and v.sum() == pytest.approx(1.0)
     np.testing.assert_allclose(Kv, K @ v, atol=1e-10)
-    assert f == pytest.approx(ref.fun, abs=1e-8)
-    assert np.sqrt(f) - np.sqrt(max(ref.fun, 0)) <= bound + 1e-9
+    assert f == pytest.approx(reference, abs=1e-8)
+    assert np.sqrt(f) - np.sqrt(max(reference, 0)) <= bound + 1e-9
 
 
-def _distance_curve(mixture, component, **qp):
-    """d(λ) at the median-distance width, as km_thresholds builds it; also min(N, M)."""
-    bank = ke.KernelBank(np.vstack([mixture, component]))
-    mask = np.r_[np.zeros(len(mixture), bool), np.ones(len(component), bool)]
-    M, N = mask.sum(), (~mask).sum()
-    u1 = np.where(mask, 0.0, 1.0 / N)
-    a = u1 - np.where(mask, 1.0 / M, 0.0)
-    K = bank.kernels[2]
-    return ke._DistanceCurve(K=K, u1=u1, a=a, Ku1=K @ u1, Ka=K @ a, **qp), min(N, M)
-
-
-def test_distance_is_zero_up_to_lambda_star_and_convex():
-    curve, _ = _distance_curve(*_gaussian_mixture(0.5))
-    a, K = curve.a, curve.K
+def test_distance_is_zero_at_one_and_convex_and_certified():
+    curve, delta, _, _ = _our_curve(*_gaussian_mixture(0.5, n_mix=300, n_comp=100))
+    assert curve(1.0) < 1e-7 and curve.bound(1.0) < 1e-7  # u_1 lies in the simplex: d(1) = 0 up to rounding
     lams = np.linspace(1, 4, 16)
     d = np.array([curve(lam) for lam in lams])
-    assert d[0] == 0.0 and d[lams < 1.6].max() < 0.01  # λ* = 1/(1 − θ) = 2
+    assert d[lams < 1.6].max() < 0.02  # λ* = 1/(1 − θ) = 2
     assert (np.diff(d, 2) > -1e-3).all()  # convex up to the QP tolerance
-    assert curve.slope(3.5, 0.04) > 0.5 * np.sqrt(a @ K @ a)  # slope tends to the MMD
+    assert (d[-1] - d[-2]) / (lams[1] - lams[0]) > 0.5 * delta  # slope tends to the MMD
 
 
-@pytest.mark.parametrize("lam", [1.5, 2.2, 4.0])
-def test_danskin_derivative_equals_a_central_difference(lam):
-    """d′(λ) from the QP solution at λ alone equals (d(λ + h) − d(λ − h)) / 2h on tightly solved QPs."""
-    curve, _ = _distance_curve(*_gaussian_mixture(0.5, n_mix=60, n_comp=20, seed=3), eta=1e-10,
-                               max_steps=200_000)
-    h = 1e-3
-    central = (curve(lam + h) - curve(lam - h)) / (2 * h)
-    assert central > 0.01
-    assert curve.derivative(lam) == pytest.approx(central, rel=1e-3)
-    assert curve.slope(lam - 0.02, 0.04) == curve.derivative(lam)
-
-
-def test_bisection_finds_where_the_slope_crosses_the_threshold():
-    """Bisection equals a brute-force scan of the finite-difference slope on a fine grid."""
-    curve, smaller = _distance_curve(*_gaussian_mixture(0.4, seed=1))
-    threshold = 1 / np.sqrt(smaller)
-    lam_hat = ke._bisect(curve, threshold, 0.04, 8.0)
-    grid = np.arange(1.0, 8.0, 0.01)
-    first_above = next(lam for lam in grid if curve.slope(lam, 0.04) > threshold)
-    assert abs(lam_hat - first_above) <= 0.04
+def test_a_straddling_comparison_is_tightened_until_certified():
+    curve, _, _, _ = _our_curve(*_gaussian_mixture(0.5, n_mix=200, n_comp=60, seed=4), eta=1e-2)
+    lam, step = 2.5, 0.02
+    slope = (curve(lam + step) - curve(lam)) / step
+    loose = max(curve.bound(lam), curve.bound(lam + step))
+    threshold = slope + 0.5 * loose / step  # inside the loose interval
+    decision = curve.slope_above(lam, step, threshold)
+    tight = (curve(lam + step) - curve(lam)) / step
+    assert max(curve.bound(lam), curve.bound(lam + step)) < loose
+    assert decision == (tight > threshold) and curve.undecided == 0
 
 
 @pytest.mark.parametrize("theta", [0.2, 0.5, 0.7])
@@ -83,13 +202,33 @@ def test_km_recovers_a_known_proportion(theta):
         assert value == pytest.approx(theta, abs=0.08)
 
 
-def test_km_mapping_and_input_checks():
-    mixture, component = _gaussian_mixture(0.3, n_mix=200, n_comp=60)
-    default = km(mixture, component)
-    swapped = km(mixture, component, mapping={"km1": "sqrt", "km2": "slope"})
-    assert swapped == {"km1": default["km2"], "km2": default["km1"]}
-    with pytest.raises(ValueError, match="mapping"):
-        km(mixture, component, mapping={"km1": "sqrt", "km2": "sqrt"})
+def test_standardize_is_an_option_that_changes_the_kernel():
+    mixture, component = _gaussian_mixture(0.4, n_mix=200, n_comp=60, seed=5)
+    mixture[:, 1] *= 50.0
+    component[:, 1] *= 50.0
+    raw, scaled = ke.KernelBank(np.vstack([mixture, component])), ke.KernelBank(
+        np.vstack([mixture, component]), standardize=True)
+    assert not np.allclose(raw.widths, scaled.widths)
+    assert set(km(mixture, component, standardize=True)) == {"km1", "km2"}
+
+
+@pytest.mark.parametrize("bad, message", [
+    (lambda m, c: (m[:, 0], c), "X_mixture must be 2-D"),
+    (lambda m, c: (m, c[:, :1]), "features"),
+    (lambda m, c: (np.where(np.arange(m.size).reshape(m.shape) == 3, np.nan, m), c), "X_mixture holds NaN"),
+    (lambda m, c: (m, np.full_like(c, np.inf)), "X_component holds NaN or infinite"),
+    (lambda m, c: (m, c[:0]), "X_component has no rows"),
+])
+def test_km_rejects_bad_input(bad, message):
+    mixture, component = _gaussian_mixture(0.3, n_mix=50, n_comp=20)
+    with pytest.raises(ValueError, match=message):
+        km(*bad(mixture, component))
+
+
+def test_km_thresholds_rejects_bad_masks():
+    mixture, component = _gaussian_mixture(0.3, n_mix=50, n_comp=20)
     bank = ke.KernelBank(np.vstack([mixture, component]))
     with pytest.raises(ValueError, match="at least one"):
         ke.km_thresholds(bank, np.zeros(bank.n, bool))
+    with pytest.raises(ValueError, match="boolean mask"):
+        ke.km_thresholds(bank, np.zeros(bank.n, int))
