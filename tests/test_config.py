@@ -31,7 +31,7 @@ def test_shipped_configs_are_valid(repo, schema):
         (lambda c: c["datasets"]["abalone"]["model"].update(rounds="many"), "datasets.abalone.model.rounds"),
         (lambda c: c["datasets"]["abalone"].pop("model"), "datasets.abalone"),
         (lambda c: c.update(sede=1), "<top level>"),
-        (lambda c: c["mpe"]["km_mapping"].update(km1="first"), "mpe.km_mapping.km1"),
+        (lambda c: c["mpe"]["km"].update(standardize="yes"), "mpe.km.standardize"),
         (lambda c: c.update(cost={"dataset": "mushroom", "sizes": [10], "beta": 0.2}), "cost.sizes.0"),
         (lambda c: c.update(uci_mirror="/no/such/folder"), "uci_mirror"),
     ],

@@ -14,7 +14,7 @@ def test_cost_times_every_method_at_every_size(tmp_path):
     curves, thetas = dc.training_set(30, seed=1, repetitions=1)
     dc.save_regressor(dc.train_regressor(curves, thetas, seed=1, rounds=10), tmp_path / "m.txt")
     options = {"repetitions": 1, "transform": {"folds": 3, "rounds": 5}}
-    frame = cost.run(raw, s, sizes=[100, 200], beta=0.3, seed=2, mapping={"km1": "slope", "km2": "sqrt"},
+    frame = cost.run(raw, s, sizes=[100, 200], beta=0.3, seed=2, km_options={"standardize": False},
                      distcurve_model=tmp_path / "m.txt", distcurve_options=options)
     assert frame[["n", "method"]].values.tolist() == [[n, m] for n in (100, 200)
                                                       for m in ("KM1+KM2", "DistCurve", "AUL^PU")]

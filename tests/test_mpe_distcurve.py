@@ -25,14 +25,45 @@ def test_removal_distances_match_brute_force(seed):
     np.testing.assert_allclose(fast, _brute_removal(mixture, queries), atol=1e-12)
 
 
-def test_curve_is_normalized_and_scale_free():
+def test_curve_is_the_percentiles_of_the_averaged_removal_distances():
+    """The authors' read-out, restated: average the runs, percentiles 0..99 (no maximum), sum 1."""
     rng = np.random.default_rng(0)
     mixture, component = rng.normal(size=500), rng.normal(size=80)
-    a = dc.distance_curve(mixture, component, rng=np.random.default_rng(1), repetitions=3)
-    b = dc.distance_curve(7 * mixture + 3, 7 * component + 3, rng=np.random.default_rng(1), repetitions=3)
-    assert a.shape == (100,) and a.sum() == pytest.approx(1.0)
-    np.testing.assert_allclose(a, b, atol=1e-12)
-    assert a[-10:].mean() > a[:10].mean()  # distances grow as the near points are used up
+    curve = dc.distance_curve(mixture, component, rng=np.random.default_rng(1), repetitions=3)
+    replay, runs = np.random.default_rng(1), []
+    ms = np.sort(mixture)
+    for _ in range(3):
+        queries = component[replay.integers(0, component.size, ms.size)]
+        runs.append(_brute_removal(mixture, queries))
+    averaged = np.mean(runs, axis=0)
+    expected = np.array([np.sort(averaged)[0]] + [np.quantile(averaged, q / 100) for q in range(1, 100)])
+    assert curve.shape == (100,) and curve.sum() == pytest.approx(1.0)
+    np.testing.assert_allclose(curve, expected / expected.sum(), atol=1e-12)
+    assert expected[-1] < averaged.max() and (np.diff(curve) >= 0).all()
+    scaled = dc.distance_curve(7 * mixture + 3, 7 * component + 3, rng=np.random.default_rng(1), repetitions=3)
+    np.testing.assert_allclose(scaled, curve, atol=1e-9)  # free of the transform's scale and offset
+
+
+def test_synthetic_mixtures_follow_the_authors_recipe():
+    sizes, thetas = [], []
+    for i in range(200):
+        mixture, component, theta = dc.synthetic_mixture(np.random.default_rng(i))
+        assert ((mixture > 0) & (mixture < 1)).all() and ((component > 0) & (component < 1)).all()
+        sizes.append((mixture.size, component.size))
+        thetas.append(theta)
+    sizes = np.array(sizes)
+    assert sizes[:, 0].min() >= 1000 and sizes[:, 0].max() <= 10_000
+    assert sizes[:, 1].min() >= 100 and sizes[:, 1].max() <= 5000
+    assert 0.0 <= min(thetas) < 0.1 and max(thetas) > 0.9
+
+
+@pytest.mark.parametrize("bad, message", [(dict(repetitions=0), "repetitions"),
+                                          (dict(mixture=np.full(10, np.nan)), "finite"),
+                                          (dict(mixture=np.zeros(10), component=np.zeros(5)), "every removal")])
+def test_distance_curve_rejects_bad_input(bad, message):
+    args = {"mixture": np.linspace(0, 1, 10), "component": np.linspace(0, 1, 5), "repetitions": 2, **bad}
+    with pytest.raises(ValueError, match=message):
+        dc.distance_curve(rng=np.random.default_rng(0), **args)
 
 
 @pytest.fixture(scope="module")

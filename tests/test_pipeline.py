@@ -28,7 +28,7 @@ def _write_mirror(folder, rng):
 
 def _config(mirror, **changes):
     model = {"rounds": 5, "num_leaves": 3, "learning_rate": 0.1, "train_fraction": 1.0, "min_data_in_leaf": 5}
-    mpe = {"km_mapping": {"km1": "slope", "km2": "sqrt"},
+    mpe = {"km": {"standardize": False},
            "distcurve": {"repetitions": 2, "transform": {"folds": 3, "rounds": 10},
                          "training": {"n_mixtures": 40, "rounds": 20}}}
     config = {"seed": 3, "uci_mirror": str(mirror), "verify_checksums": False, "betas": [0.2, 0.4], "mpe": mpe,

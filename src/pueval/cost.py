@@ -28,7 +28,7 @@ def _timed(f):
     return value, time.perf_counter() - start
 
 
-def run(raw: pd.DataFrame, spec: DatasetSpec, *, sizes, beta, seed, mapping, distcurve_model,
+def run(raw: pd.DataFrame, spec: DatasetSpec, *, sizes, beta, seed, km_options, distcurve_model,
         distcurve_options) -> pd.DataFrame:
     """One row per (size, method): seconds and θ̂ (true θ beside it)."""
     X_all, y_all = binarize(raw, spec)
@@ -46,7 +46,7 @@ def run(raw: pd.DataFrame, spec: DatasetSpec, *, sizes, beta, seed, mapping, dis
         truth = float(y[~labeled].mean())
 
         def km():
-            return ke.by_name(ke.km_thresholds(ke.KernelBank(X), labeled), mapping)
+            return ke.km_thresholds(ke.KernelBank(X, **km_options), labeled)
 
         def distance():
             return dc.estimate_split(X, labeled, model, transform_seed=seeds.int_seed(seed, "cost", size),

@@ -42,13 +42,12 @@ def best_mpe(estimates: pd.DataFrame) -> str:
     return min(mae, key=mae.get)
 
 
-def prior_estimator(method: str, *, km_mapping: dict, distcurve_model, distcurve: dict):
-    """``mpe(X, is_labeled, seed) -> θ̂`` for an MPE method name (km1, km2 or distance)."""
-    if method in km_mapping:
+def prior_estimator(method: str, *, km: dict, distcurve_model, distcurve: dict):
+    """``mpe(X, is_labeled, seed) -> θ̂`` for an MPE method name (km1, km2 or distance); ``km``: its options."""
+    if method in ("km1", "km2"):
         from pueval.mpe import kernel_embedding as ke
 
-        threshold = km_mapping[method]
-        return lambda X, is_labeled, seed: ke.km_thresholds(ke.KernelBank(X), is_labeled)[threshold]
+        return lambda X, is_labeled, seed: ke.km_thresholds(ke.KernelBank(X, **km), is_labeled)[method]
     if method == "distance":
         from pueval.mpe import distance_curve as dc
 

@@ -17,7 +17,7 @@ rule figure3_dataset:
         beta=FIGURE3.get("beta"),
         repetitions=FIGURE3.get("repetitions"),
         options=FIGURE3_OPTIONS,
-        km_mapping=config["mpe"]["km_mapping"],
+        km=config["mpe"]["km"],
         distcurve=config["mpe"]["distcurve"],
     log:
         "results/logs/figure3/{dataset}.log",

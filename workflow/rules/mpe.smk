@@ -10,7 +10,7 @@ rule km:
     params:
         dataset=lambda w: w.dataset,
         beta=lambda w: float(w.beta),
-        mapping=config["mpe"]["km_mapping"],
+        options=config["mpe"]["km"],
     log:
         "results/logs/km/{dataset}_beta{beta}.log",
     benchmark:
@@ -68,7 +68,7 @@ rule cost:
         sizes=lambda w: config["cost"]["sizes"],
         beta=lambda w: config["cost"]["beta"],
         seed=config["seed"],
-        mapping=config["mpe"]["km_mapping"],
+        km=config["mpe"]["km"],
         distcurve=config["mpe"]["distcurve"],
     log:
         "results/logs/cost.log",

@@ -5,12 +5,12 @@
 2. The distance curve (:func:`distance_curve`): repeatedly pick a random component point, remove
    the nearest remaining mixture point and record their distance, until the mixture is used up.
    Mixture points that look like the component go first, at small distances; once they are gone
-   the distances jump, and where that happens tells θ. The curves of ``repetitions`` runs are
-   averaged, read at 100 evenly spaced quantiles of their length, and normalized to sum 1 (so
-   the curve does not depend on the scale or offset of the transform).
-3. A regressor from curve to θ, trained on synthetic mixtures with known θ ~ U(0.01, 0.99)
-   whose two components are Beta distributions with random parameters, hence random overlap
-   (:func:`training_set`, :func:`train_regressor`). It is a LightGBM model stored as text.
+   the distances jump, and where that happens tells θ. As the authors' code does, the curves of
+   ``repetitions`` runs (10) are averaged, the averaged curve is read out as its percentiles
+   0, 1, …, 99 (sorted; the maximum is left out) and L1-normalized to sum 1.
+3. A regressor from curve to θ, trained on synthetic mixtures drawn the authors' way
+   (:func:`synthetic_mixture`: Beta components with random shapes, θ ~ U(0.01, 1)) and stored as
+   a LightGBM text model (:func:`training_set`, :func:`train_regressor`).
 """
 
 from __future__ import annotations
@@ -62,39 +62,53 @@ def _removal_distances(mixture_sorted, queries, positions):  # pragma: no cover 
 
 
 def distance_curve(mixture, component, *, rng: np.random.Generator, repetitions: int = 10) -> np.ndarray:
-    """The normalized distance curve: 100 values summing to 1."""
+    """The distance curve as the authors read it: the removal distances averaged over
+    ``repetitions`` runs, their percentiles 0, 1, …, 99 (linear interpolation; the maximum is left
+    out), divided by their sum."""
     mixture_sorted = np.sort(np.asarray(mixture, dtype=np.float64))
     component = np.asarray(component, dtype=np.float64)
     if mixture_sorted.size < 2 or component.size < 1:
         raise ValueError("a distance curve needs at least 2 mixture and 1 component points")
+    if not (np.isfinite(mixture_sorted).all() and np.isfinite(component).all()):
+        raise ValueError("a distance curve needs finite mixture and component values")
+    if repetitions < 1:
+        raise ValueError(f"repetitions must be at least 1, got {repetitions}")
     curve = np.zeros(mixture_sorted.size)
     for _ in range(repetitions):
         queries = component[rng.integers(0, component.size, mixture_sorted.size)]
         positions = np.searchsorted(mixture_sorted, queries, side="left")
         curve += _removal_distances(mixture_sorted, queries, positions)
-    at = np.interp(np.linspace(0, curve.size - 1, N_POINTS), np.arange(curve.size), curve / repetitions)
-    total = at.sum()
-    return at / total if total > 0 else np.full(N_POINTS, 1.0 / N_POINTS)
+    percentiles = np.percentile(curve / repetitions, np.arange(N_POINTS))
+    if not percentiles.sum() > 0:
+        raise ValueError("every removal distance is 0 (mixture and component values coincide)")
+    return percentiles / percentiles.sum()
 
 
 def synthetic_mixture(rng: np.random.Generator):
-    """(mixture, component, θ): Beta components with random shapes, sizes like the datasets'."""
-    theta = rng.uniform(0.01, 0.99)
-    shapes = rng.uniform(0.5, 10.0, 4)
-    n_mixture = int(rng.integers(500, 4500))
-    n_component = int(rng.integers(40, 1500))
-    n_pos = rng.binomial(n_mixture, theta)
-    mixture = np.r_[rng.beta(shapes[0], shapes[1], n_pos), rng.beta(shapes[2], shapes[3], n_mixture - n_pos)]
-    component = rng.beta(shapes[0], shapes[1], n_component)
+    """(mixture, component, θ) drawn as the authors' training data.
+
+    Negative Beta(a₀, b₀) with a₀ ~ U(2, 100) and b₀ = a₀·U(1, 10); positive (the component)
+    Beta(a₀(1 + B), b₀(1 + B′)) with B, B′ ~ Beta(0.5, 0.5); mixture size U{1,000…10,000},
+    component size U{100…5,000}, θ ~ U(0.01, 1). θ returned is the realized positive share.
+    """
+    a0 = rng.uniform(2.0, 100.0)
+    b0 = a0 * rng.uniform(1.0, 10.0)
+    stretch = rng.beta(0.5, 0.5, 2)
+    a1, b1 = a0 * (1.0 + stretch[0]), b0 * (1.0 + stretch[1])
+    n_mixture = int(rng.integers(1000, 10_001))
+    n_component = int(rng.integers(100, 5001))
+    n_pos = rng.binomial(n_mixture, rng.uniform(0.01, 1.0))
+    mixture = np.r_[rng.beta(a1, b1, n_pos), rng.beta(a0, b0, n_mixture - n_pos)]
+    component = rng.beta(a1, b1, n_component)
     return mixture, component, n_pos / n_mixture
 
 
-def training_set(n_mixtures: int, *, seed: int, repetitions: int) -> tuple[np.ndarray, np.ndarray]:
-    """Curves (n_mixtures × 100) and their true θ, mixture i drawn from (seed, i)."""
+def training_set(n_mixtures: int, *, seed: int, repetitions: int, stream: str = "distcurve-train"):
+    """(curves n_mixtures × 100, true θ), mixture i drawn from (seed, ``stream``, i)."""
     curves = np.empty((n_mixtures, N_POINTS))
     thetas = np.empty(n_mixtures)
     for i in range(n_mixtures):
-        rng = seeds.rng(seed, "distcurve-train", i)
+        rng = seeds.rng(seed, stream, i)
         mixture, component, thetas[i] = synthetic_mixture(rng)
         curves[i] = distance_curve(mixture, component, rng=rng, repetitions=repetitions)
     return curves, thetas
