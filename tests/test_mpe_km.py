@@ -171,6 +171,20 @@ def test_qp_matches_a_generic_solver(seed):
     assert np.sqrt(f) - np.sqrt(max(reference, 0)) <= bound + 1e-9
 
 
+@pytest.mark.parametrize("steps", [3, 10, 300])
+def test_bound_holds_for_a_loosely_solved_qp(steps):
+    """The certified bound (hyperplane through the residual) holds at any stop, not only at the optimum."""
+    rng = np.random.default_rng(steps)
+    X = rng.normal(size=(30, 2))
+    K = np.exp(-ke.squared_distances(X) / 2.0)
+    u = np.r_[np.full(20, 2.0 / 20), np.full(10, -1.0 / 10)]  # u_λ at λ = 2, far outside the hull
+    v0 = np.full(30, 1 / 30)
+    f, _, _, bound = ke.simplex_qp(K, K @ u, float(u @ K @ u), v0, K @ v0, eta=1e-12, max_steps=steps)
+    exact = np.sqrt(_simplex_qp_slsqp(K, u))
+    assert 0 <= np.sqrt(f) - exact <= bound + 1e-9
+    assert steps < 300 or bound < 0.01 * np.sqrt(f)  # informative once near the optimum
+
+
 def test_distance_is_zero_at_one_and_convex_and_certified():
     curve, delta, _, _ = _our_curve(*_gaussian_mixture(0.5, n_mix=300, n_comp=100))
     assert curve(1.0) < 1e-7 and curve.bound(1.0) < 1e-7  # u_1 lies in the simplex: d(1) = 0 up to rounding

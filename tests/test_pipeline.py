@@ -80,7 +80,11 @@ def test_pipeline_writes_table_and_figures(run):
     assert table["n"].tolist() == [200, 200, 240, 240]
     assert (results / "table1.md").read_text().startswith("Table 1")
     assert list(table.columns[6:10]) == ["mae_auc_km1", "mae_auc_km2", "mae_auc_distance", "mae_aul"]
-    assert (results / "run_summary.md").read_text().startswith("# Run summary")
+    summary = (results / "run_summary.md").read_text()
+    assert summary.startswith("# Run summary") and "Distance to the paper" in summary
+    distance = pd.read_csv(results / "table1_paper_distance.csv")
+    assert "mean mae_aul / mean mae_auc_distance" in distance["check"].tolist()
+    assert "| settings with mae_aul < mae_auc_km1 (of 4) |" in (results / "table1.md").read_text()
     for name in ("figure2", "theorem1", "figure3"):
         for suffix in ("png", "pdf"):
             assert (results / "figures" / f"{name}.{suffix}").stat().st_size > 1000

@@ -47,3 +47,22 @@ def test_figure2_has_one_box_per_dataset_and_method():
     # boxes in the paper's order (KM1 first, AUL last), each over the datasets
     assert np.isclose(means[0].get_ydata()[0], 0.01)  # abalone, KM1: mean of −0.05 and +0.07
     assert np.isclose(means[2].get_ydata()[0], -0.01)  # abalone, AUL: mean of +0.01 and −0.03
+
+
+def test_distance_to_the_paper_by_hand():
+    from pueval import paper
+
+    table = report.table1(_estimates())
+    distance = paper.distance(table).set_index("check")
+    # ours: mae_aul 0.02, mae_auc_km1 0.06 everywhere; paper (abalone 0.1, 0.4; airfoil 0.1, 0.4)
+    paper_aul, paper_km1 = [0.014, 0.005, 0.019, 0.009], [0.065, 0.027, 0.110, 0.057]
+    assert distance.loc["mean |ours - paper| of mae_aul", "ours"] == pytest.approx(
+        np.mean([abs(0.02 - p) for p in paper_aul]))
+    assert distance.loc["mean |ours - paper| of mae_auc_km1", "ours"] == pytest.approx(
+        np.mean([abs(0.06 - p) for p in paper_km1]))
+    assert distance.loc["settings with mae_aul < mae_auc_km1 (of 4)", ["ours", "paper"]].tolist() == [4, 4]
+    assert "mean mae_aul / mean mae_auc_distance" not in distance.index  # no Distance column here
+    text = paper.distance_markdown(paper.distance(table))
+    assert "| settings with mae_aul < mae_auc_km1 (of 4) | 4 | 4 |" in text
+    with pytest.raises(ValueError, match="paper's values"):
+        paper.distance(table.drop(columns="paper_mae_aul"))

@@ -46,3 +46,41 @@ def table1() -> pd.DataFrame:
 def dataset_truth() -> pd.DataFrame:
     """The paper's n, α, AUC and AUL per dataset."""
     return table1().drop_duplicates("dataset").set_index("dataset")[["n", "alpha", "auc", "aul"]]
+
+
+def distance(table: pd.DataFrame) -> pd.DataFrame:
+    """How far our Table 1 is from the paper's: rows (check, ours, paper).
+
+    ``table`` is :func:`pueval.report.table1` (our ``mae_*`` columns with ``paper_mae_*`` beside).
+    For each MAE column, the mean |ours − paper| over the settings; for each AUC^est column, in
+    how many settings AUL^PU's MAE is below it; and mean MAE_AUL / mean MAE_Distance.
+    """
+    mae = [c for c in table.columns if c.startswith("mae_")]
+    missing = [c for c in mae if f"paper_{c}" not in table.columns]
+    if missing:
+        raise ValueError(f"table lacks the paper's values of {missing}")
+    rows = [{"check": f"mean |ours - paper| of {c}", "ours": float((table[c] - table[f"paper_{c}"]).abs().mean()),
+             "paper": float("nan")} for c in mae]
+    settings = len(table)
+    for c in (c for c in mae if c != "mae_aul"):
+        rows.append({"check": f"settings with mae_aul < {c} (of {settings})",
+                     "ours": float((table["mae_aul"] < table[c]).sum()),
+                     "paper": float((table["paper_mae_aul"] < table[f"paper_{c}"]).sum())})
+    if "mae_auc_distance" in mae:
+        rows.append({"check": "mean mae_aul / mean mae_auc_distance",
+                     "ours": float(table["mae_aul"].mean() / table["mae_auc_distance"].mean()),
+                     "paper": float(table["paper_mae_aul"].mean() / table["paper_mae_auc_distance"].mean())})
+    return pd.DataFrame(rows)
+
+
+def distance_markdown(frame: pd.DataFrame) -> str:
+    """The :func:`distance` block as Markdown (counts as integers, the rest to 4 decimals)."""
+
+    def fmt(value, check):
+        if pd.isna(value):
+            return "–"
+        return f"{value:.0f}" if check.startswith("settings") else f"{value:.4f}"
+
+    lines = ["Distance to the paper (over the settings of this run):", "", "| check | ours | paper |", "|---|---|---|"]
+    lines += [f"| {r.check} | {fmt(r.ours, r.check)} | {fmt(r.paper, r.check)} |" for r in frame.itertuples()]
+    return "\n".join(lines) + "\n"

@@ -170,12 +170,14 @@ def estimate(input, output, *, dataset, beta):
 
 
 def table1(input, output):
-    from pueval import report
+    from pueval import paper, report
 
     table = report.table1(pd.concat([pd.read_parquet(p) for p in input], ignore_index=True))
     Path(output.csv).parent.mkdir(parents=True, exist_ok=True)
     table.to_csv(output.csv, index=False, float_format="%.4f")
-    Path(output.md).write_text(report.markdown(table))
+    distance = paper.distance(table)
+    distance.to_csv(output.distance, index=False, float_format="%.4f")
+    Path(output.md).write_text(report.markdown(table) + "\n" + paper.distance_markdown(distance))
 
 
 def figure2(input, output):

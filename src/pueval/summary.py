@@ -22,7 +22,10 @@ def _rule_seconds(benchmarks: Path) -> pd.Series:
     return pd.Series(totals, dtype=float).sort_values(ascending=False)
 
 
-def write(path, *, wall_seconds: float, cores: int, config: dict, benchmarks="results/benchmarks") -> None:
+def write(path, *, wall_seconds: float, cores: int, config: dict, benchmarks="results/benchmarks",
+          distance="results/table1_paper_distance.csv") -> None:
+    from pueval import paper
+
     seconds = _rule_seconds(Path(benchmarks))
     lines = [
         "# Run summary",
@@ -35,6 +38,7 @@ def write(path, *, wall_seconds: float, cores: int, config: dict, benchmarks="re
         f"datasets: {', '.join(config['datasets'])}",
         f"- job seconds summed over all rules: {seconds.sum():.0f} s",
         "",
+        paper.distance_markdown(pd.read_csv(distance)),
         "| rule | job seconds (sum) |",
         "|---|---|",
         *(f"| {rule} | {s:.0f} |" for rule, s in seconds.items()),

@@ -9,6 +9,8 @@ rule table1:
     output:
         csv=report("results/table1.csv", caption="../report/table1.rst", category="Table 1"),
         md="results/table1.md",
+        distance=report("results/table1_paper_distance.csv", caption="../report/table1_distance.rst",
+                        category="Table 1"),
     log:
         "results/logs/table1.log",
     benchmark:

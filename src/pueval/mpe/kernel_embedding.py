@@ -141,7 +141,7 @@ def _pairwise_smo(K, diag, Ku, uKu, v, g, eta, max_iter):  # pragma: no cover - 
         f = max(uKu + vg - vKu, 0.0)
         gap = 2.0 * (vg - g_min)  # f(v) − min f ≤ gap
         d = np.sqrt(f)
-        if j < 0 or gap <= eta * eta or gap <= eta * d or step_count == max_iter:
+        if j < 0 or gap <= eta * eta or gap <= 2.0 * eta * d or step_count == max_iter:
             return step_count, f, gap
         curvature = max(diag[i] + diag[j] - 2.0 * K[i, j], 1e-12)
         step = min(v[j], (g[j] - g_min) / curvature)
@@ -168,7 +168,9 @@ def simplex_qp(K, Ku, uKu, v, Kv, *, eta=ETA, max_steps=None):
     ``Ku`` = K·u and ``uKu`` = uᵀKu describe u; ``v`` (in the simplex) and ``Kv`` warm-start.
     Stops when the Frank-Wolfe duality gap certifies sqrt(f) within ``eta`` of the minimum
     distance, or after ``max_steps`` steps (default 2n). ``bound`` is the certified bound
-    0 ≤ sqrt(f) − sqrt(min f) ≤ bound at the stop.
+    0 ≤ sqrt(f) − sqrt(min f) ≤ bound at the stop: with r = Φv − Φu, every hull point x has
+    ‖x − Φu‖ ≥ min_k ⟨r, φ_k − Φu⟩/‖r‖ = (f − gap/2)/√f, so bound = min(√gap, gap/(2√f)), where
+    gap = 2(vᵀg − min g) ≥ f(v) − min f is the Frank-Wolfe gap.
     """
     v = np.array(v, dtype=np.float64)
     Ku = np.ascontiguousarray(Ku, dtype=np.float64)
@@ -177,7 +179,7 @@ def simplex_qp(K, Ku, uKu, v, Kv, *, eta=ETA, max_steps=None):
     diag = np.ascontiguousarray(np.diagonal(K), dtype=np.float64)
     _, f, gap = _pairwise_smo(K, diag, Ku, float(uKu), v, g, eta, max_steps)
     d, gap = np.sqrt(f), max(gap, 0.0)
-    bound = min(np.sqrt(gap), gap / d) if d > 0 else np.sqrt(gap)
+    bound = min(np.sqrt(gap), 0.5 * gap / d) if d > 0 else np.sqrt(gap)
     return f, v, g + Ku, float(bound)
 
 
