@@ -1,0 +1,174 @@
+"""The ``pueval`` command: ``pueval evaluate`` scores a user's own PU table; ``pueval example-scores``
+writes one to try it on. Bad input is one line on stderr and exit code 2."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from pueval import evaluate, metrics, related
+
+PRIOR_NOTE = "depends on the class prior theta"
+
+
+class InputError(ValueError):
+    """Bad user input: reported as one line, exit code 2."""
+
+
+def read_table(path: str) -> pd.DataFrame:
+    """A .csv or .parquet table."""
+    file = Path(path)
+    if not file.is_file():
+        raise InputError(f"SCORES: no file {path}")
+    if file.suffix.lower() == ".csv":
+        return pd.read_csv(file)
+    if file.suffix.lower() == ".parquet":
+        return pd.read_parquet(file)
+    raise InputError(f"SCORES: {path} is neither .csv nor .parquet")
+
+
+def _column(table: pd.DataFrame, name: str, option: str) -> pd.Series:
+    if name not in table.columns:
+        raise InputError(f"{option}: no column {name!r} in the table (columns: {', '.join(map(str, table.columns))})")
+    return table[name]
+
+
+def _prior(args, table: pd.DataFrame, labeled: np.ndarray) -> tuple[float, str] | None:
+    """(θ, source) from --prior or an MPE method on --features; None without either."""
+    if args.prior is not None:
+        if not 0.0 <= args.prior < 1.0:
+            raise InputError(f"--prior: theta must lie in [0, 1), got {args.prior}")
+        return args.prior, "given"
+    if args.mpe is None:
+        return None
+    if not args.features:
+        raise InputError("--mpe needs --features COLUMNS... (the feature columns MPE runs on)")
+    if args.mpe == "distance" and not (args.distcurve_model and Path(args.distcurve_model).is_file()):
+        raise InputError("--mpe distance needs --distcurve-model, an existing file "
+                         "(e.g. results/distcurve/model.txt of a run)")
+    X = np.column_stack([pd.to_numeric(_column(table, c, "--features"), errors="coerce") for c in args.features])
+    if not np.isfinite(X).all():
+        raise InputError("--features: the feature columns must be numeric, without missing values")
+    print(f"pueval: estimating theta with {args.mpe} on {len(X)} rows x {X.shape[1]} features ...", file=sys.stderr)
+    start = time.perf_counter()
+    if args.mpe in ("km1", "km2"):
+        from pueval.mpe import km
+
+        theta = km(X[~labeled], X[labeled])[args.mpe]
+    else:
+        from pueval.mpe import distcurve
+
+        theta = distcurve(X[~labeled], X[labeled], seed=args.seed, model=args.distcurve_model)
+    print(f"pueval: theta = {theta:.4f} ({args.mpe}, {time.perf_counter() - start:.1f} s)", file=sys.stderr)
+    return float(theta), args.mpe
+
+
+def evaluate_table(args, table: pd.DataFrame) -> dict:
+    """The report of ``pueval evaluate`` as a dict (JSON keys of the README)."""
+    scores = pd.to_numeric(_column(table, args.score_column, "--score-column"), errors="coerce").to_numpy()
+    raw = _column(table, args.label_column, "--label-column")
+    if not raw.isin([0, 1]).all():
+        raise InputError(f"--label-column: {args.label_column!r} must hold 0 (unlabeled) and 1 (labeled) only")
+    labeled = raw.to_numpy().astype(bool)
+    if not np.isfinite(scores).all():
+        raise InputError(f"--score-column: {args.score_column!r} has missing, non-numeric or infinite values")
+    if labeled.sum() < 2 or labeled.all():
+        raise InputError(f"--label-column: need at least 2 labeled and 1 unlabeled row, got {int(labeled.sum())} "
+                         f"labeled of {labeled.size}")
+    low, high = evaluate.aul_pu_interval(labeled, scores, args.level, method=args.interval, random_state=args.seed)
+    out = {"n": int(labeled.size), "n_labeled": int(labeled.sum()), "aul_pu": evaluate.aul_pu_score(labeled, scores),
+           "aul_pu_ci": [low, high], "level": args.level, "interval": args.interval,
+           "auc_pu": float(metrics.auc(labeled, scores))}
+    prior = _prior(args, table, labeled)
+    if prior is not None:
+        theta, source = prior
+        s = labeled.astype(int)
+        threshold = float(np.median(scores)) if args.threshold is None else args.threshold
+        out.update({"theta": theta, "theta_source": source,
+                    "auc_corrected": float(np.clip(metrics.corrected_auc(out["auc_pu"], theta), 0.0, 1.0)),
+                    "auprc_corrected": related.jain_auprc(s, scores, theta),
+                    "f1_estimate": related.tabatabaei_f1(s, scores >= threshold, theta), "threshold": threshold,
+                    "note": f"theta, auc_corrected, auprc_corrected and f1_estimate {PRIOR_NOTE}"})
+    return out
+
+
+def markdown(report: dict) -> str:
+    low, high = report["aul_pu_ci"]
+    lines = ["| quantity | value | needs a prior |", "|---|---|---|",
+             f"| n (labeled) | {report['n']} ({report['n_labeled']}) | no |",
+             f"| AUL^PU | {report['aul_pu']:.4f} [{low:.4f}, {high:.4f}] ({report['level']:g} {report['interval']}"
+             " interval) | no |",
+             f"| AUC^PU (unlabeled as negative) | {report['auc_pu']:.4f} | no |"]
+    if "theta" in report:
+        lines += [f"| theta ({report['theta_source']}) | {report['theta']:.4f} | yes |",
+                  f"| AUC, corrected (Jain direct) | {report['auc_corrected']:.4f} | yes |",
+                  f"| AUPRC, corrected (Jain) | {report['auprc_corrected']:.4f} | yes |",
+                  f"| F1 at score >= {report['threshold']:.4g} (Tabatabaei) | {report['f1_estimate']:.4f} | yes |"]
+    return "\n".join(lines) + "\n"
+
+
+def example_scores(n: int = 2000, seed: int = 0) -> pd.DataFrame:
+    """A PU table to try ``pueval evaluate`` on: 3 features, a score, 20 % of the positives labeled (SCAR)."""
+    rng = np.random.default_rng(seed)
+    y = rng.random(n) < 0.4
+    X = rng.normal(size=(n, 3)) + np.outer(y, [1.2, 0.8, 0.0])
+    score = 1.0 / (1.0 + np.exp(-(X @ np.array([1.0, 0.7, 0.1]) + rng.normal(0.0, 0.5, n) - 1.0)))
+    labeled = y & (rng.random(n) < 0.2)
+    return pd.DataFrame({"x1": X[:, 0], "x2": X[:, 1], "x3": X[:, 2], "score": score.round(6),
+                         "labeled": labeled.astype(int)})
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="pueval", description="Evaluate a classifier on positive-unlabeled data.")
+    commands = top.add_subparsers(dest="command", required=True)
+    ev = commands.add_parser("evaluate", help="AUL^PU with a prior-free interval; with a prior, corrected metrics")
+    ev.add_argument("scores", metavar="SCORES", help=".csv or .parquet: one row per example")
+    ev.add_argument("--score-column", default="score")
+    ev.add_argument("--label-column", default="labeled", help="1 = labeled positive, 0 = unlabeled")
+    prior = ev.add_mutually_exclusive_group()
+    prior.add_argument("--prior", type=float, help="theta: the share of positives among the unlabeled rows")
+    prior.add_argument("--mpe", choices=("km1", "km2", "distance"), help="estimate theta from --features")
+    ev.add_argument("--features", nargs="+", metavar="COLUMN", help="feature columns for --mpe")
+    ev.add_argument("--distcurve-model", help="DistCurve regressor (LightGBM text) for --mpe distance")
+    ev.add_argument("--level", type=float, default=0.95)
+    ev.add_argument("--interval", choices=evaluate.INTERVAL_METHODS, default="normal")
+    ev.add_argument("--threshold", type=float, help="F1 threshold on the score (default: the median score)")
+    ev.add_argument("--seed", type=int, default=0, help="seed of the bootstrap and of DistCurve")
+    ev.add_argument("--format", choices=("json", "markdown"), default="json")
+    ev.add_argument("--output", help="write here instead of stdout")
+    ex = commands.add_parser("example-scores", help="write an example PU table (CSV) to stdout")
+    ex.add_argument("--n", type=int, default=2000)
+    ex.add_argument("--seed", type=int, default=0)
+    return top
+
+
+def main(argv=None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        if args.command == "example-scores":
+            if args.n < 20:
+                raise InputError(f"--n: need at least 20 rows, got {args.n}")
+            example_scores(args.n, args.seed).to_csv(sys.stdout, index=False)
+            return 0
+        if not 0.0 < args.level < 1.0:
+            raise InputError(f"--level must lie in (0, 1), got {args.level}")
+        report = evaluate_table(args, read_table(args.scores))
+    except (InputError, ValueError) as error:
+        print(f"pueval: error: {error}", file=sys.stderr)
+        return 2
+    text = json.dumps(report, indent=2) + "\n" if args.format == "json" else markdown(report)
+    if args.output:
+        Path(args.output).write_text(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

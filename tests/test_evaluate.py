@@ -1,0 +1,183 @@
+"""pueval.evaluate (AUL^PU, its prior-free intervals, the scorer) and the ``pueval`` command."""
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy.stats import norm
+
+from pueval import cli, evaluate, metrics
+
+
+def _brute_aul_pu(labeled, scores):
+    """Mean over labeled i and all j of S(g_i, g_j): 1 if greater, ½ if equal (j = i included)."""
+    labeled, scores = np.asarray(labeled, bool), np.asarray(scores, float)
+    total = sum((scores[i] > scores).sum() + 0.5 * (scores[i] == scores).sum() for i in np.flatnonzero(labeled))
+    return total / (labeled.sum() * scores.size)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_score_equals_brute_force_with_ties(seed):
+    rng = np.random.default_rng(seed)
+    scores = rng.integers(0, 8, 60) / 8  # many ties
+    labeled = np.r_[np.ones(12, int), np.zeros(48, int)]
+    rng.shuffle(labeled)
+    assert evaluate.aul_pu_score(labeled, scores) == pytest.approx(_brute_aul_pu(labeled, scores), abs=1e-12)
+    assert evaluate.aul_pu_score(labeled, scores) == pytest.approx(metrics.aul(labeled, scores), abs=1e-12)
+
+
+def test_t_values_do_not_depend_on_the_labels():
+    rng = np.random.default_rng(0)
+    scores = rng.random(50)
+    a, b = np.zeros(50, int), np.zeros(50, int)
+    a[[1, 5, 9]] = 1
+    b[[1, 5, 9, 20, 30]] = 1
+    assert evaluate.t_values(a, scores) == pytest.approx(evaluate.t_values(b, scores)[:3])
+
+
+def test_normal_interval_is_the_mean_plus_minus_z_standard_errors():
+    rng = np.random.default_rng(1)
+    scores = rng.random(300)
+    labeled = (rng.random(300) < 0.2).astype(int)
+    t = evaluate.t_values(labeled, scores)
+    half = norm.ppf(0.95) * t.std(ddof=1) / np.sqrt(t.size)
+    low, high = evaluate.aul_pu_interval(labeled, scores, level=0.9)
+    assert (low, high) == pytest.approx((t.mean() - half, t.mean() + half), abs=1e-12)
+
+
+def test_bootstrap_interval_is_reproducible_and_near_the_normal_one():
+    rng = np.random.default_rng(2)
+    scores = rng.random(2000)
+    labeled = (rng.random(2000) < 0.2).astype(int)
+    boot = evaluate.aul_pu_interval(labeled, scores, method="bootstrap", random_state=7)
+    assert boot == evaluate.aul_pu_interval(labeled, scores, method="bootstrap", random_state=7)
+    normal = evaluate.aul_pu_interval(labeled, scores)
+    assert boot == pytest.approx(normal, abs=0.01)
+
+
+def test_intervals_cover_the_aul_over_scar_draws():
+    """Synthetic population with a known AUL: coverage of the 90 % normal interval over 400 SCAR draws."""
+    rng = np.random.default_rng(3)
+    y = rng.random(3000) < 0.4
+    scores = rng.normal(size=3000) + 1.0 * y
+    truth = metrics.aul(y.astype(int), scores)
+    positives = np.flatnonzero(y)
+    covered = []
+    for d in range(400):
+        labeled = np.zeros(3000, int)
+        labeled[rng.choice(positives, int(0.1 * positives.size), replace=False)] = 1
+        low, high = evaluate.aul_pu_interval(labeled, scores, level=0.9)
+        covered.append(low <= truth <= high)
+    assert 0.85 <= np.mean(covered) <= 0.95  # nominal 0.90, slightly conservative (no FPC factor)
+
+
+def test_scorer_selects_models_in_grid_search():
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import GridSearchCV
+
+    rng = np.random.default_rng(4)
+    y = rng.random(400) < 0.5
+    X = rng.normal(size=(400, 2)) + np.outer(y, [1.5, 0.0])
+    s = (y & (rng.random(400) < 0.3)).astype(int)
+    search = GridSearchCV(LogisticRegression(), {"C": [1e-4, 1.0]}, scoring=evaluate.aul_pu_scorer(), cv=3).fit(X, s)
+    model = search.best_estimator_
+    assert evaluate.aul_pu_scorer()(model, X, s) == pytest.approx(
+        evaluate.aul_pu_score(s, model.decision_function(X)))
+    import pueval
+
+    assert pueval.aul_pu_score is evaluate.aul_pu_score
+
+
+@pytest.mark.parametrize("labeled, scores, message", [
+    ([1, 0, 1], [0.1, np.nan, 0.3], "NaN"),
+    ([1, 0, 2], [0.1, 0.2, 0.3], "labeled must hold 0"),
+    ([1, 0, 0], [0.1, 0.2, 0.3], "at least 2 labeled"),
+    ([1, 1, 1], [0.1, 0.2, 0.3], "unlabeled"),
+    ([1, 0], [0.1, 0.2, 0.3], "rows"),
+    ([[1, 0, 1]], [0.1, 0.2, 0.3], "1-D"),
+])
+def test_bad_input_raises_value_error(labeled, scores, message):
+    with pytest.raises(ValueError, match=message):
+        evaluate.aul_pu_score(labeled, scores)
+
+
+@pytest.mark.parametrize("kwargs, message", [(dict(level=1.0), "level"), (dict(method="exact"), "method"),
+                                             (dict(n_boot=5), "n_boot"), (dict(level=float("nan")), "level")])
+def test_bad_interval_options(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        evaluate.aul_pu_interval([1, 1, 0, 0], [0.4, 0.3, 0.2, 0.1], **kwargs)
+
+
+@pytest.fixture()
+def table(tmp_path):
+    path = tmp_path / "scores.csv"
+    cli.example_scores(600, seed=1).to_csv(path, index=False)
+    return path
+
+
+def _run(capsys, *argv):
+    code = cli.main([str(a) for a in argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_cli_json_without_and_with_a_prior(table, capsys):
+    code, out, _ = _run(capsys, "evaluate", table)
+    report = json.loads(out)
+    assert code == 0 and set(report) == {"n", "n_labeled", "aul_pu", "aul_pu_ci", "level", "interval", "auc_pu"}
+    frame = pd.read_csv(table)
+    assert report["aul_pu"] == pytest.approx(evaluate.aul_pu_score(frame["labeled"], frame["score"]))
+    assert report["aul_pu_ci"][0] < report["aul_pu"] < report["aul_pu_ci"][1]
+    code, out, _ = _run(capsys, "evaluate", table, "--prior", "0.3", "--threshold", "0.5")
+    report = json.loads(out)
+    assert {"theta", "auc_corrected", "auprc_corrected", "f1_estimate"} <= set(report)
+    assert report["auc_corrected"] == pytest.approx(metrics.corrected_auc(report["auc_pu"], 0.3))
+    assert "depends on the class prior" in report["note"]
+
+
+def test_cli_mpe_markdown_and_output_file(table, tmp_path, capsys):
+    target = tmp_path / "report.md"
+    code, out, err = _run(capsys, "evaluate", table, "--mpe", "km2", "--features", "x1", "x2", "x3",
+                          "--format", "markdown", "--output", target, "--interval", "bootstrap")
+    text = target.read_text()
+    assert code == 0 and out == "" and "theta = " in err
+    assert "| theta (km2) |" in text and "bootstrap interval" in text
+
+
+def test_cli_parquet_input(table, tmp_path, capsys):
+    parquet = tmp_path / "scores.parquet"
+    pd.read_csv(table).rename(columns={"score": "p", "labeled": "s"}).to_parquet(parquet)
+    code, out, _ = _run(capsys, "evaluate", parquet, "--score-column", "p", "--label-column", "s")
+    assert code == 0 and json.loads(out)["n"] == 600
+
+
+@pytest.mark.parametrize("change, argv, message", [
+    (lambda f: f, ["--score-column", "nope"], "no column 'nope'"),
+    (lambda f: f.assign(labeled=f["labeled"] * 2), [], "must hold 0"),
+    (lambda f: f.assign(score=f["score"].where(f.index != 3)), [], "missing"),
+    (lambda f: f.assign(labeled=0), [], "at least 2 labeled"),
+    (lambda f: f, ["--mpe", "km1"], "--features"),
+    (lambda f: f, ["--mpe", "distance", "--features", "x1"], "--distcurve-model"),
+    (lambda f: f, ["--prior", "1.5"], "--prior"),
+    (lambda f: f, ["--level", "2"], "--level"),
+])
+def test_cli_bad_input_is_one_line_and_exit_2(table, capsys, change, argv, message):
+    change(pd.read_csv(table)).to_csv(table, index=False)
+    code, out, err = _run(capsys, "evaluate", table, *argv)
+    assert code == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+def test_console_script_example_then_evaluate(tmp_path):
+    """The installed entry point, as the README runs it."""
+    example = subprocess.run([sys.executable, "-m", "pueval.cli", "example-scores", "--n", "300"],
+                             capture_output=True, text=True, check=True)
+    (tmp_path / "s.csv").write_text(example.stdout)
+    result = subprocess.run([sys.executable, "-m", "pueval.cli", "evaluate", str(tmp_path / "s.csv")],
+                            capture_output=True, text=True)
+    assert result.returncode == 0 and json.loads(result.stdout)["n"] == 300
+    missing = subprocess.run([sys.executable, "-m", "pueval.cli", "evaluate", str(tmp_path / "none.csv")],
+                             capture_output=True, text=True)
+    assert missing.returncode == 2 and missing.stderr.strip() == f"pueval: error: SCORES: no file {tmp_path / 'none.csv'}"
