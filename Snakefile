@@ -44,6 +44,7 @@ rule all:
         rules.figure2.output,
         rules.theorem1.output,
         rules.related_table.output,
+        rules.aul_interval.output,
         rules.cost.output if config.get("cost") else [],
         rules.figure3.output if config.get("figure3") else [],
 

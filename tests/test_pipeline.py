@@ -97,6 +97,12 @@ def test_pipeline_writes_table_and_figures(run):
     assert set(related["prior"]) == {"none", "true", "km1", "km2", "distance"}
     assert {"mae_beta0.2", "mae_beta0.4", "coverage"} <= set(related.columns)
     assert (results / "related.md").read_text().startswith("Related estimators")
+    interval = pd.read_csv(results / "aul_interval.csv")
+    assert set(interval["method"]) == {"normal", "bootstrap"} and set(interval["dataset"]) == {"abalone", "airfoil", "all"}
+    assert interval["coverage"].between(0, 1).all() and (interval["level"] == 0.95).all()
+    assert (interval.loc[interval.dataset == "all", "draws"] == 2 * 3).all()  # 2 datasets x 3 draws per beta
+    for suffix in ("png", "pdf"):
+        assert (results / "figures" / f"aul_interval.{suffix}").stat().st_size > 1000
 
 
 def test_estimates_follow_from_scores_and_draws(run):
@@ -138,13 +144,14 @@ def test_config_edit_reruns_only_what_it_affects(run, repo):
     more_draws = _snakemake(repo, base / "cores2", _config(mirror, n_draws=4), "-n", "--cores", "2")
     assert _job_counts(more_draws.stdout) == {"all": 1, "draws": 4, "km": 4, "distcurve": 4, "estimate": 4,
                                               "figure2": 1, "table1": 1, "theorem1": 1, "related": 2,
-                                              "related_table": 1, "figure3_dataset": 2, "figure3": 1}
+                                              "related_table": 1, "figure3_dataset": 2, "figure3": 1,
+                                              "aul_interval": 1}
     config = _config(mirror)
     config["datasets"]["airfoil"]["model"]["rounds"] = 7
     new_model = _snakemake(repo, base / "cores2", config, "-n", "--cores", "2")
     assert _job_counts(new_model.stdout) == {"all": 1, "estimate": 2, "figure2": 1, "score": 1, "table1": 1,
                                              "theorem1": 1, "related": 1, "related_table": 1, "figure3_dataset": 1,
-                                             "figure3": 1}
+                                             "figure3": 1, "aul_interval": 1}
 
 
 def test_bad_config_fails_before_any_job(repo, tmp_path):
@@ -160,7 +167,8 @@ def test_report_shows_table_and_figures_with_captions(run, repo):
     assert result.returncode == 0, result.stderr[-3000:]
     html = (base / "cores2" / "report.html").read_text()
     for caption in ("Table 1: mean absolute error", "whiskers = minimum and maximum", "Chebyshev",
-                    "Figure 3: test AUC", "Related estimators on the same draws"):
+                    "Figure 3: test AUC", "Related estimators on the same draws", "prior-free confidence intervals",
+                    "Distance of our Table 1 to the paper"):
         assert caption in html
 
 

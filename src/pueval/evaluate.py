@@ -127,6 +127,23 @@ def aul_pu_scorer():
     return make_scorer(aul_pu_score, response_method=("decision_function", "predict_proba"))
 
 
+def coverage_table(frame, level: float):
+    """Per (dataset, β, method) and overall per (β, method): nominal level, observed coverage, mean width.
+
+    ``frame`` holds the rows of :func:`coverage` with ``dataset`` and ``beta`` columns.
+    """
+    import pandas as pd
+
+    keys = ["dataset", "beta", "method"]
+    per_setting = frame.groupby(keys, sort=False).agg(draws=("covered", "size"), coverage=("covered", "mean"),
+                                                     mean_width=("width", "mean")).reset_index()
+    overall = frame.groupby(["beta", "method"], sort=False).agg(
+        draws=("covered", "size"), coverage=("covered", "mean"), mean_width=("width", "mean")).reset_index()
+    table = pd.concat([per_setting, overall.assign(dataset="all")], ignore_index=True)
+    table.insert(3, "level", level)
+    return table
+
+
 def coverage(labeled_draws, scores, truth: float, *, level: float, n_boot: int, seed_of) -> list[dict]:
     """Per draw and interval method: whether the interval contains ``truth`` and its width.
 

@@ -197,3 +197,25 @@ def figure3(runs: pd.DataFrame) -> plt.Figure:
     bottom.set_xticks(np.arange(len(datasets)), [SPECS[d].title for d in datasets], rotation=30)
     fig.tight_layout()
     return fig
+
+
+def aul_interval_figure(table: pd.DataFrame) -> plt.Figure:
+    """Observed coverage of the prior-free AUL^PU intervals per dataset and β (one panel per method)."""
+    methods = list(dict.fromkeys(table["method"]))
+    fig, axes = plt.subplots(1, len(methods), figsize=(5.5 * len(methods), 3.8), sharey=True, squeeze=False)
+    for ax, method in zip(axes[0], methods):
+        part = table[table["method"] == method]
+        datasets = [*_dataset_order(part["dataset"].unique()), "all"]
+        betas = sorted(part["beta"].unique())
+        width, member_positions = _group_positions(len(datasets), len(betas))
+        for beta, positions in zip(betas, member_positions):
+            values = part[part["beta"] == beta].set_index("dataset")["coverage"].reindex(datasets)
+            ax.bar(positions, values, width, label=f"β = {beta:g}")
+        ax.axhline(float(part["level"].iloc[0]), color="black", linewidth=0.8, linestyle="--", label="nominal")
+        ax.set_xticks(np.arange(len(datasets)), [SPECS[d].title if d in SPECS else d for d in datasets], rotation=30)
+        ax.set_ylim(max(0.0, float(part["coverage"].min()) - 0.05), 1.0)
+        ax.set_title(f"{method} interval")
+    axes[0][0].set_ylabel("coverage of the true AUL over the draws")
+    axes[0][0].legend(fontsize="small", loc="lower left")
+    fig.tight_layout()
+    return fig

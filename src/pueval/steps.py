@@ -231,6 +231,27 @@ def figure3(input, output):
     _save_figure(report.figure3(runs), (output.png, output.pdf))
 
 
+def aul_interval(input, output, *, datasets, betas, seed, level, n_boot):
+    """Coverage of the prior-free AUL intervals over every Table 1 draw."""
+    from pueval import evaluate, metrics, report
+
+    draws_paths = iter(input.draws)
+    rows = []
+    for dataset, scores_path in zip(datasets, input.scores):
+        scored = pd.read_parquet(scores_path)
+        y, scores = scored[LABEL].to_numpy(), scored["score"].to_numpy()
+        truth = float(metrics.aul(y, scores))
+        for beta in betas:
+            s = scar.label_matrix(pd.read_parquet(next(draws_paths)), y.size)
+            found = evaluate.coverage(s, scores, truth, level=level, n_boot=n_boot,
+                                      seed_of=lambda d: seeds.int_seed(seed, dataset, beta, d, "aul-interval"))
+            rows += [{"dataset": dataset, "beta": beta, **row} for row in found]
+        log.info("%s: intervals on %d draws per beta", dataset, len(s))
+    table = evaluate.coverage_table(pd.DataFrame(rows), level)
+    table.to_csv(output.csv, index=False, float_format="%.4f")
+    _save_figure(report.aul_interval_figure(table), (output.png, output.pdf))
+
+
 def related(input, output, *, dataset, level, f1_quantile):
     """All βs of a dataset in one job: the work per draw is milliseconds, a job's start-up seconds."""
     from pueval import related as rel
@@ -273,7 +294,7 @@ RELATED_TITLE = ("Related estimators on the Table 1 draws: MAE against the fully
 STEPS = {
     f.__name__: f
     for f in (download, binarize, score, draws, km, distcurve_model, distcurve, estimate, table1, figure2, theorem1,
-              cost, figure3_dataset, figure3, related, related_table)
+              cost, figure3_dataset, figure3, aul_interval, related, related_table)
 }
 
 

@@ -51,6 +51,30 @@ rule theorem1:
         "../scripts/step.py"
 
 
+rule aul_interval:
+    input:
+        scores=expand(rules.score.output[0], dataset=DATASETS),
+        draws=expand(rules.draws.output[0], dataset=DATASETS, beta=BETAS),
+    output:
+        csv=report("results/aul_interval.csv", caption="../report/aul_interval.rst", category="AUL interval"),
+        png=report(
+            "results/figures/aul_interval.png", caption="../report/aul_interval.rst", category="AUL interval"
+        ),
+        pdf="results/figures/aul_interval.pdf",
+    params:
+        datasets=DATASETS,
+        betas=[float(b) for b in BETAS],
+        seed=config["seed"],
+        level=config["aul_interval"]["level"],
+        n_boot=config["aul_interval"]["n_boot"],
+    log:
+        "results/logs/aul_interval.log",
+    benchmark:
+        "results/benchmarks/aul_interval.tsv"
+    script:
+        "../scripts/step.py"
+
+
 rule related:
     input:
         scores=rules.score.output[0],
