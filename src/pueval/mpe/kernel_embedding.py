@@ -26,14 +26,18 @@ features to zero mean and unit variance first.
 
 The QP is solved by pairwise (SMO) steps compiled with numba (:func:`simplex_qp`), warm-started
 from the solutions already found. K·v is kept up to date with two kernel rows per step, so a step
-costs O(n). Every d(λ) carries a certified error bound from the duality gap, and each slope
-comparison of the bisection is decided only when the bounds make it certain: otherwise both QPs
-are solved more tightly (to 10⁻¹⁰ at the most). The decisions are therefore those of the exact
-QP, which the authors' interior-point solver (d accurate to about 10⁻⁷) matches except within
-about 10⁻⁵ of a threshold. d(1) is 0 exactly (u_1 lies in the simplex), and our QP certifies this
-at once, where the authors' solver returns 0.4–3·10⁻⁴. The Gram matrices of all rows, and their
-row sums, are computed once per dataset and shared by every draw (:class:`KernelBank`), and d(λ)
-is memoized, so the λ grid the KM1 and KM2 bisections share is solved once.
+costs O(n). Every d(λ) carries a certified error bound (:func:`simplex_qp`), and each slope
+comparison of the bisection is taken from the bounds when they make it certain, which is then the
+exact QP's decision. Where the bounds straddle the threshold, both QPs are continued (up to
+``MAX_ROUNDS`` rounds, aiming at a quarter of the margin); a comparison still uncertain goes by the
+point values and is counted (``undecided``). Near λ* the QP's support is large and SMO slows
+down, so a few comparisons per draw within about 10⁻³ of the threshold stay uncertain; the
+authors' interior-point solver is itself accurate only to about 10⁻⁶ in d there, so its own
+decisions within about 10⁻⁴ of a threshold are noise. d(1) is 0 exactly (u_1 lies in the
+simplex), and our QP certifies this at once, where the authors' solver returns 0.4–3·10⁻⁴. The
+Gram matrices of all rows, and their row sums, are computed once per dataset and shared by every
+draw (:class:`KernelBank`), and d(λ) is memoized, so the λ grid the KM1 and KM2 bisections share
+is solved once.
 """
 
 from __future__ import annotations
@@ -293,10 +297,11 @@ def thresholds(curve, delta: float, n_mixture: int, n_component: int) -> dict:
 
 
 def km_thresholds(bank: KernelBank, component) -> dict:
-    """``{"km1": θ̂, "km2": θ̂, "bound": b}`` for the bank's rows split by ``component``.
+    """``{"km1": θ̂, "km2": θ̂, "bound": b, "undecided": u}`` for the bank's rows split by ``component``.
 
     ``component`` is a boolean mask over the bank's rows (True = labeled); the rest is the mixture.
-    ``b`` is the largest certified error of any d(λ) evaluated (see :func:`simplex_qp`).
+    ``b`` is the largest certified error of any d(λ) evaluated (see :func:`simplex_qp`), ``u`` the
+    number of slope comparisons the bounds left uncertain (:meth:`DistanceCurve.slope_above`).
     """
     component = np.asarray(component)
     if component.shape != (bank.n,) or component.dtype != bool:
