@@ -161,3 +161,25 @@ def test_data_errors_are_one_line_without_traceback(tmp_path, capsys):
         steps.run_rule(smk)
     text = (tmp_path / "d.log").read_text()
     assert "has no file 'airfoil_self_noise.dat'" in text and "Traceback" not in text
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda rel, s, x, p: rel.jain_roc_auc(s, x, np.nan), "theta"),
+    (lambda rel, s, x, p: rel.jain_auprc(s, x, 1.0), "theta"),
+    (lambda rel, s, x, p: rel.jain_auprc(s * 2, x, 0.3), "0 and 1"),
+    (lambda rel, s, x, p: rel.jain_roc_auc(s, x[:-1], 0.3), "scores must be 1-D of length"),
+    (lambda rel, s, x, p: rel.jain_roc_auc(s, np.where(s, np.nan, x), 0.3), "NaN"),
+    (lambda rel, s, x, p: rel.claesen_bounds(s, x, 0.3, level=np.nan), "level"),
+    (lambda rel, s, x, p: rel.claesen_bounds(np.zeros_like(s), x, 0.3), "both 0 and 1"),
+    (lambda rel, s, x, p: rel.tabatabaei_f1(s, p, -0.1), "theta"),
+    (lambda rel, s, x, p: rel.tabatabaei_f1(s, p.astype(int), 0.3), "boolean"),
+    (lambda rel, s, x, p: rel.ll_score(s, np.zeros_like(p)), "no row is predicted positive"),
+])
+def test_related_estimators_refuse_bad_input(call, message):
+    from pueval import related
+
+    rng = np.random.default_rng(0)
+    s = (rng.random(50) < 0.3).astype(int)
+    scores = rng.random(50)
+    with pytest.raises(ValueError, match=message):
+        call(related, s, scores, scores > 0.5)
