@@ -4,7 +4,7 @@ import time
 from pathlib import Path
 
 from pueval import summary
-from pueval.config import validate
+from pueval.config import apply_command_line, beta_name, check_files, validate
 from pueval.datasets import SPECS
 
 
@@ -17,10 +17,21 @@ if not workflow.overwrite_configfiles:
     configfile: "config/config.yaml"
 
 
+check_files(workflow.configfiles)
+apply_command_line(config, workflow.config_settings.config_args)
 validate(config, Path(workflow.basedir) / "config" / "schema.yaml")
 
+# Every output lives under output_root/results/ (default: this folder); the smoke config and the tests
+# use their own root, so they never touch the committed full-run results.
+if config["output_root"] != ".":
+    if config.get("uci_mirror"):
+        config["uci_mirror"] = str(Path(config["uci_mirror"]).resolve())
+
+    workdir: config["output_root"]
+
+
 DATASETS = list(config["datasets"])
-BETAS = [f"{b:g}" for b in config["betas"]]
+BETAS = [beta_name(b) for b in config["betas"]]
 
 
 report: "workflow/report/workflow.rst"
@@ -53,5 +64,5 @@ onsuccess:
     # Only a run that (re)made Table 1 writes the summary, so "nothing to be done" keeps it.
     table = Path(rules.table1.output.csv)
     if table.exists() and table.stat().st_mtime >= STARTED:
-        summary.write("results/run_summary.md", wall_seconds=time.time() - STARTED, cores=workflow.cores,
-                      config=config)
+        summary.write("results/run_summary.md", started=STARTED, wall_seconds=time.time() - STARTED,
+                      cores=workflow.cores, config=config)

@@ -139,6 +139,15 @@ def test_results_do_not_depend_on_cores(run, repo):
     assert "theta_distance" in one.columns
 
 
+def test_switching_the_data_route_reruns_nothing(run, repo):
+    """The raw table's identity is its content, not where it came from."""
+    base, mirror = run
+    online = _snakemake(repo, base / "cores2", _config(mirror, uci_mirror=None), "-n", "--cores", "2")
+    assert online.returncode == 0, online.stderr[-3000:]
+    assert "Nothing to be done" in online.stdout + online.stderr
+    assert len(list((base / "cores2" / "results" / "provenance").glob("*.sha256"))) == 2
+
+
 def test_config_edit_reruns_only_what_it_affects(run, repo):
     base, mirror = run
     more_draws = _snakemake(repo, base / "cores2", _config(mirror, n_draws=4), "-n", "--cores", "2")

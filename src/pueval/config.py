@@ -1,14 +1,24 @@
 """Start-up validation of the pipeline config against ``config/schema.yaml``.
 
-A bad config fails before any job runs, with a message that names the offending key.
+A bad config fails before any job runs, with a message that names the offending key. Beyond the
+JSON schema: an ``integer`` is a Python int (``3.0`` is not), a ``number`` is finite (YAML's
+``.nan`` and ``.inf`` are not), a config file may not repeat a key, every β must be spelled the
+same way in a file name as in the config (``beta0.1``), and a mirror folder must hold the files of
+the datasets to run. ``--config key=value`` values are read as YAML, so lists, ``true``/``false``
+and ``null`` work on the command line.
 """
 
 from __future__ import annotations
 
+import math
+import re
 from pathlib import Path
 
 import jsonschema
 import yaml
+
+BETA_PATTERN = re.compile(r"0\.\d+")  # the {beta} wildcard of file names, e.g. beta0.1
+
 
 class ConfigError(ValueError):
     """The config does not satisfy the schema (the message names the key)."""
@@ -18,10 +28,94 @@ def _key(path) -> str:
     return ".".join(str(p) for p in path) or "<top level>"
 
 
+def _is_integer(checker, value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(checker, value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+_TYPES = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine_many({"integer": _is_integer, "number": _is_number})
+StrictValidator = jsonschema.validators.extend(jsonschema.Draft202012Validator, type_checker=_TYPES)
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """A YAML loader that refuses a mapping which repeats a key."""
+
+    def construct_mapping(self, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in seen:
+                raise ConfigError(f"config key '{key}' appears twice in {node.start_mark.name} "
+                                  f"(line {key_node.start_mark.line + 1}); YAML would keep the last silently")
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+
+def check_files(paths) -> None:
+    """Refuse config files that repeat a key (at any depth)."""
+    for path in paths:
+        with open(path) as fh:
+            yaml.load(fh, Loader=_UniqueKeyLoader)  # noqa: S506 (a SafeLoader subclass)
+
+
+def apply_command_line(config: dict, config_args) -> dict:
+    """Re-read ``--config key=value`` values as YAML: ``betas=[0.1,0.2]``, ``verify_checksums=false``,
+    ``uci_mirror=null`` (Snakemake reads them as strings)."""
+    for entry in config_args or ():
+        key, _, value = entry.partition("=")
+        try:
+            config[key] = yaml.safe_load(value)
+        except yaml.YAMLError as error:
+            raise ConfigError(f"config key '{key}': --config value {value!r} is not valid YAML ({error})") from None
+    return config
+
+
+def beta_name(beta: float) -> str:
+    """β as it appears in file names (``beta0.1``)."""
+    return f"{beta:g}"
+
+
+def _check_betas(config: dict) -> None:
+    names = {}
+    for i, beta in enumerate(config["betas"]):
+        name = beta_name(beta)
+        if not BETA_PATTERN.fullmatch(name) or float(name) != beta:
+            raise ConfigError(f"config key 'betas.{i}': {beta!r} is not written exactly as '{name}' in file "
+                              "names; use a decimal like 0.15 (up to 6 significant digits)")
+        if name in names:
+            raise ConfigError(f"config key 'betas.{i}': {beta!r} and betas.{names[name]} are the same file name "
+                              f"'beta{name}'")
+        names[name] = i
+    figure3 = config.get("figure3")
+    if figure3 and beta_name(figure3["beta"]) not in names:
+        raise ConfigError(f"config key 'figure3.beta': {figure3['beta']!r} is not one of betas "
+                          f"{config['betas']} (Figure 3 takes its prior method from that beta's Table 1 rows)")
+
+
+def _check_mirror(config: dict) -> None:
+    mirror = config.get("uci_mirror")
+    if mirror is None:
+        return
+    if not mirror.strip():
+        raise ConfigError("config key 'uci_mirror': empty; give a folder, or null to download with ucimlrepo")
+    folder = Path(mirror)
+    if not folder.is_dir():
+        raise ConfigError(f"config key 'uci_mirror': {mirror!r} is not a folder")
+    from pueval.datasets import SPECS
+
+    wanted = list(config["datasets"]) + ([config["cost"]["dataset"]] if config.get("cost") else [])
+    missing = [f.name for name in dict.fromkeys(wanted) for f in SPECS[name].files if not (folder / f.name).is_file()]
+    if missing:
+        raise ConfigError(f"config key 'uci_mirror': {mirror!r} lacks {', '.join(missing)}")
+
+
 def validate(config: dict, schema_path: str | Path) -> dict:
     """Check ``config``, fill in schema defaults in place and return it; raise ConfigError."""
     schema = yaml.safe_load(Path(schema_path).read_text())
-    validator = jsonschema.Draft202012Validator(schema)
+    validator = StrictValidator(schema)
     errors = sorted(validator.iter_errors(config), key=lambda e: list(e.absolute_path))
     if errors:
         lines = [f"config key '{_key(e.absolute_path)}': {e.message}" for e in errors]
@@ -29,7 +123,6 @@ def validate(config: dict, schema_path: str | Path) -> dict:
     for key, prop in schema["properties"].items():
         if "default" in prop:
             config.setdefault(key, prop["default"])
-    mirror = config.get("uci_mirror")
-    if mirror and not Path(mirror).is_dir():
-        raise ConfigError(f"config key 'uci_mirror': {mirror!r} is not a folder")
+    _check_betas(config)
+    _check_mirror(config)
     return config

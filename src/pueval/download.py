@@ -64,18 +64,51 @@ def read_mirror(spec: DatasetSpec, folder: Path, *, verify_checksums: bool = Tru
     return _named(spec.read_mirror(paths), spec, f"mirror files {[f.name for f in spec.files]}")
 
 
+NETWORK_TIMEOUT = 60  # seconds a network call of ucimlrepo may wait
+
+
+def table_sha256(raw: pd.DataFrame) -> str:
+    """SHA-256 of a raw table's content (column names, then every value by pandas' stable row hash)."""
+    digest = hashlib.sha256("\x1f".join(map(str, raw.columns)).encode())
+    digest.update(pd.util.hash_pandas_object(raw, index=False).to_numpy().tobytes())
+    return digest.hexdigest()
+
+
+def pin(raw: pd.DataFrame, spec: DatasetSpec, folder: str | Path) -> str:
+    """Check the raw table against the content pinned by its first download (``folder/<key>.sha256``),
+    or pin it there; returns the hash. A route change that gives the same content passes."""
+    digest = table_sha256(raw)
+    path = Path(folder) / f"{spec.key}.sha256"
+    if path.is_file():
+        pinned = path.read_text().split()[0]
+        if pinned != digest:
+            raise DataUnavailableError(
+                f"{spec.title}: the raw table's content (SHA-256 {digest}) differs from the one pinned by its first "
+                f"download ({pinned}, in {path}); if the source changed on purpose, delete {path}")
+    else:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f"{digest}\n")
+    return digest
+
+
 def fetch_online(spec: DatasetSpec) -> pd.DataFrame:
-    """The raw table fetched with ``ucimlrepo`` by UCI id; a clear error when offline."""
+    """The raw table fetched with ``ucimlrepo`` by UCI id; a clear error when offline or slow."""
+    import socket
+
     from ucimlrepo import fetch_ucirepo
 
+    previous = socket.getdefaulttimeout()
+    socket.setdefaulttimeout(NETWORK_TIMEOUT)
     try:
         repo = fetch_ucirepo(id=spec.uci_id)
-    except ConnectionError as err:
+    except (ConnectionError, OSError) as err:  # URLError and timeouts are OSErrors
         raise DataUnavailableError(
             f"{spec.title}: cannot reach the UCI repository (id {spec.uci_id}) with ucimlrepo "
             f"({err}). Offline, set the config key `uci_mirror` to a folder holding the original "
             f"UCI files ({', '.join(f.name for f in spec.files)})."
         ) from err
+    finally:
+        socket.setdefaulttimeout(previous)
     raw = pd.concat([repo.data.features, repo.data.targets], axis=1)
     if list(raw.columns) != list(spec.columns):
         raise DataUnavailableError(

@@ -107,6 +107,18 @@ def fit(method: str, X: np.ndarray, is_labeled: np.ndarray, centers: np.ndarray,
     return {"sigma": float(sigma), "lam": float(lam), "w": solver(lam), "clipped": solver.clipped}
 
 
+def check_sizes(y: np.ndarray, beta: float, options: dict) -> None:
+    """Refuse settings that leave a test part without a class or a CV fold without labeled rows."""
+    n_test = {c: int(round(options["test_fraction"] * (y == c).sum())) for c in (0, 1)}
+    if min(n_test.values()) < 1 or min((y == c).sum() - n_test[c] for c in (0, 1)) < 1:
+        raise ValueError(f"config key 'figure3.test_fraction': {options['test_fraction']} leaves a class out of "
+                         f"the train or test part ({int((y == 1).sum())} positives, {int((y == 0).sum())} negatives)")
+    labeled = n_labeled(int((y == 1).sum()) - n_test[1], beta)
+    if labeled < options["folds"]:
+        raise ValueError(f"config key 'figure3.folds': {options['folds']} folds, but figure3.beta = {beta:g} labels "
+                         f"only {labeled} training positives; some fold would have no labeled row")
+
+
 def _split(y: np.ndarray, test_fraction: float, rng: np.random.Generator) -> np.ndarray:
     """Boolean test mask with round(test_fraction·n_c) rows of each class c."""
     test = np.zeros(len(y), dtype=bool)

@@ -80,7 +80,9 @@ def corrected_auc(auc_pu, theta):
     """
     auc_pu = np.asarray(auc_pu, dtype=np.float64)
     theta = np.asarray(theta, dtype=np.float64)
-    if ((theta < 0) | (theta >= 1) | np.isnan(theta)).any():
+    if not ((auc_pu >= 0) & (auc_pu <= 1)).all():  # NaN fails too
+        raise ValueError("auc_pu must lie in [0, 1]")
+    if not ((theta >= 0) & (theta < 1)).all():
         raise ValueError("theta must lie in [0, 1)")
     return _scalar_or_array((auc_pu - theta / 2) / (1 - theta))
 

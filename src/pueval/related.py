@@ -30,6 +30,21 @@ import pandas as pd
 from scipy.stats import binom
 
 from pueval import metrics
+from pueval.validation import check_fraction, check_labels, check_scores
+
+
+def _checked(s, scores, theta):
+    """(s, scores, θ) validated: PU labels of both kinds, finite scores of the same length, θ in [0, 1)."""
+    s = check_labels(s)
+    return s, check_scores(scores, s.size), check_fraction(theta, "theta")
+
+
+def _checked_predicted(s, predicted):
+    s = check_labels(s)
+    predicted = np.asarray(predicted)
+    if predicted.shape != s.shape or predicted.dtype != bool:
+        raise ValueError(f"predicted must be a boolean array of shape {s.shape}")
+    return s, predicted
 
 
 def head_counts(s: np.ndarray, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -58,6 +73,7 @@ def average_precision(y: np.ndarray, scores: np.ndarray) -> float:
 
 def jain_roc_auc(s: np.ndarray, scores: np.ndarray, theta: float) -> float:
     """AUC of the ROC curve recovered threshold by threshold (module docstring)."""
+    s, scores, theta = _checked(s, scores, theta)
     head_l, head_u = head_counts(s, scores)
     gamma, eta_pu = head_l / head_l[-1], head_u / head_u[-1]
     eta = np.maximum.accumulate(np.clip((eta_pu - theta * gamma) / (1.0 - theta), 0.0, 1.0))
@@ -66,6 +82,7 @@ def jain_roc_auc(s: np.ndarray, scores: np.ndarray, theta: float) -> float:
 
 def jain_auprc(s: np.ndarray, scores: np.ndarray, theta: float) -> float:
     """AUPRC of the PR curve recovered threshold by threshold (module docstring)."""
+    s, scores, theta = _checked(s, scores, theta)
     head_l, head_u = head_counts(s, scores)
     n_l, n_u = head_l[-1], head_u[-1]
     gamma = head_l / n_l
@@ -82,6 +99,9 @@ def surrogate_positives_in_head(head_u, n_u: int, latent: int, wanted) -> np.nda
 
 def claesen_bounds(s: np.ndarray, scores: np.ndarray, theta: float, level: float = 0.95) -> dict:
     """Lower and upper bounds on AUC and AUPRC (module docstring): ``{"auc": (lo, hi), "auprc": (lo, hi)}``."""
+    s, scores, theta = _checked(s, scores, theta)
+    if not 0.0 < level < 1.0:  # NaN fails too
+        raise ValueError(f"level must lie in (0, 1), got {level}")
     head_l, head_u = head_counts(s, scores)
     n_l, n_u = int(head_l[-1]), int(head_u[-1])
     latent = int(np.clip(round(theta * n_u), 0, n_u - 1))
@@ -106,6 +126,8 @@ def f1(y: np.ndarray, predicted: np.ndarray) -> float:
 
 def tabatabaei_f1(s: np.ndarray, predicted: np.ndarray, theta: float) -> float:
     """F̄1 = 2·S_1/(ρ·M_1 + S), ρ = n_L/(n_L + θ·n_U) (module docstring)."""
+    s, predicted = _checked_predicted(s, predicted)
+    theta = check_fraction(theta, "theta")
     n_l = int(s.sum())
     rho = n_l / (n_l + theta * (s.size - n_l))
     return 2.0 * float(np.sum(predicted & (s == 1))) / (rho * predicted.sum() + n_l)
@@ -113,6 +135,9 @@ def tabatabaei_f1(s: np.ndarray, predicted: np.ndarray, theta: float) -> float:
 
 def ll_score(s: np.ndarray, predicted: np.ndarray) -> float:
     """Lee & Liu: recall² / P(predicted positive), recall from the labeled rows."""
+    s, predicted = _checked_predicted(s, predicted)
+    if not predicted.any():
+        raise ValueError("predicted: no row is predicted positive; the LL score divides by P(predicted positive)")
     recall = float(np.sum(predicted & (s == 1))) / s.sum()
     return recall * recall / predicted.mean()
 

@@ -25,6 +25,7 @@ from pueval.datasets import prepare, spec
 log = logging.getLogger("pueval")
 
 LABEL = "label"
+MIN_LABELED = 2  # labeled rows a draw needs (the AUL^PU interval's variance needs two)
 PROGRESS_EVERY = 10  # draws between progress lines in the MPE logs
 
 
@@ -33,20 +34,38 @@ def _write(frame: pd.DataFrame, path) -> None:
     frame.to_parquet(path, index=False)
 
 
+def _read(path, **options) -> pd.DataFrame:
+    """An intermediate Parquet file; a garbled or empty one is an error that says to remove it."""
+    try:
+        frame = pd.read_parquet(path, **options)
+    except Exception as error:  # pyarrow raises several types for a damaged file
+        raise ValueError(f"{path} is unreadable ({type(error).__name__}: {error}); remove it and rerun "
+                         "snakemake to rebuild it") from error
+    if frame.empty:
+        raise ValueError(f"{path} holds no rows; remove it and rerun snakemake to rebuild it")
+    return frame
+
+
 def _save_figure(figure, paths) -> None:
+    """PNG and PDF, byte for byte the same on every run (no creation date in the PDF)."""
     for path in paths:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        figure.savefig(path, dpi=150, bbox_inches="tight")
+        metadata = {"CreationDate": None} if str(path).endswith(".pdf") else None
+        figure.savefig(path, dpi=150, bbox_inches="tight", metadata=metadata)
 
 
-def download(input, output, *, dataset, uci_mirror, verify_checksums):
+def download(input, output, *, dataset, verify_checksums, uci_mirror):
+    """``uci_mirror`` comes from the config, not ``params:``: the route is no rerun trigger, the content is
+    (pinned by the first download in results/provenance/, checked on every later one)."""
     raw = dl.fetch(spec(dataset), uci_mirror, verify_checksums=verify_checksums)
-    log.info("%s: raw table %d rows x %d columns", dataset, *raw.shape)
+    digest = dl.pin(raw, spec(dataset), Path(output[0]).parents[1] / "provenance")
+    log.info("%s: raw table %d rows x %d columns from %s, content SHA-256 %s", dataset, *raw.shape,
+             uci_mirror or "ucimlrepo", digest)
     _write(raw, output[0])
 
 
 def binarize(input, output, *, dataset, subsample, seed):
-    raw = pd.read_parquet(input[0])
+    raw = _read(input[0])
     features, labels = prepare(raw, spec(dataset), subsample, seeds.seed_sequence(seed, dataset, "subsample"))
     log.info("%s: n=%d, %d features, alpha=%.4f", dataset, labels.size, features.shape[1], labels.mean())
     _write(features.assign(**{LABEL: labels}), output[0])
@@ -55,8 +74,12 @@ def binarize(input, output, *, dataset, subsample, seed):
 def score(input, output, *, dataset, model, folds, seed):
     from pueval.model import Capacity, out_of_fold_scores
 
-    data = pd.read_parquet(input[0])
+    data = _read(input[0])
     y = data.pop(LABEL).to_numpy()
+    smallest = int(np.bincount(y, minlength=2).min())
+    if smallest < folds:
+        raise ValueError(f"config key 'folds': {folds} folds, but {dataset} has only {smallest} rows of its "
+                         f"smaller class (check datasets.{dataset}.subsample)")
     capacity = Capacity(**model)
     scores = out_of_fold_scores(data.to_numpy(), y, capacity, folds=folds, seed=seeds.int_seed(seed, dataset, "score"))
     truth = est.truth(y, scores)
@@ -65,7 +88,11 @@ def score(input, output, *, dataset, model, folds, seed):
 
 
 def draws(input, output, *, dataset, beta, n_draws, seed):
-    y = pd.read_parquet(input[0], columns=[LABEL])[LABEL].to_numpy()
+    y = _read(input[0], columns=[LABEL])[LABEL].to_numpy()
+    k = scar.n_labeled(int(y.sum()), beta)
+    if k < MIN_LABELED:
+        raise ValueError(f"config key 'betas': beta={beta:g} labels {k} of the {int(y.sum())} positives of {dataset}; "
+                         f"a draw needs at least {MIN_LABELED} labeled rows (or raise datasets.{dataset}.subsample)")
     labeled = scar.scar_draws(y, beta, n_draws, seed=seed, dataset=dataset)
     log.info("%s beta=%g: %d draws of %d labeled positives", dataset, beta, n_draws, labeled.shape[1])
     _write(scar.to_frame(labeled), output[0])
@@ -73,14 +100,14 @@ def draws(input, output, *, dataset, beta, n_draws, seed):
 
 def _features(path):
     """(X, y) of a binarized dataset file."""
-    data = pd.read_parquet(path)
+    data = _read(path)
     y = data.pop(LABEL).to_numpy()
     return data.to_numpy(dtype=np.float64), y
 
 
 def _features_and_draws(input):
     X, y = _features(input.data)
-    return X, y, scar.label_matrix(pd.read_parquet(input.draws), y.size)
+    return X, y, scar.label_matrix(_read(input.draws), y.size)
 
 
 def _mpe_draws(dataset, beta, y, s, estimate_one):
@@ -135,6 +162,10 @@ def distcurve(input, output, *, dataset, beta, seed, repetitions, transform):
     from pueval.mpe import distance_curve as dc
 
     X, y, s = _features_and_draws(input)
+    folds = (transform or {}).get("folds", 5)
+    if s.sum(axis=1).min() < folds or (1 - s).sum(axis=1).min() < folds:
+        raise ValueError(f"config key 'mpe.distcurve.transform.folds': {folds} folds, but a draw of {dataset} at "
+                         f"beta={beta:g} has {int(s.sum(axis=1).min())} labeled rows")
     model = dc.load_regressor(input.model)
 
     def one(draw, labeled):
@@ -149,16 +180,16 @@ def distcurve(input, output, *, dataset, beta, seed, repetitions, transform):
 def estimate(input, output, *, dataset, beta):
     from pueval import metrics
 
-    scored = pd.read_parquet(input.scores)
+    scored = _read(input.scores)
     y, scores = scored[LABEL].to_numpy(), scored["score"].to_numpy()
-    s = scar.label_matrix(pd.read_parquet(input.draws), y.size)
+    s = scar.label_matrix(_read(input.draws), y.size)
     frame = est.pu_estimates(y, scores, s)
     frame.insert(0, "beta", beta)
     frame.insert(0, "dataset", dataset)
     for key, value in reversed(est.truth(y, scores).items()):
         frame.insert(2, key, value)
     for path in input.mpe:
-        mpe = pd.read_parquet(path)
+        mpe = _read(path)
         if not np.allclose(mpe["theta"], frame["theta"]):
             raise ValueError(f"{path} was computed on other draws than {input.draws}")
         for column in [c for c in mpe.columns if c.startswith("theta_")]:
@@ -172,7 +203,7 @@ def estimate(input, output, *, dataset, beta):
 def table1(input, output):
     from pueval import paper, report
 
-    table = report.table1(pd.concat([pd.read_parquet(p) for p in input], ignore_index=True))
+    table = report.table1(pd.concat([_read(p) for p in input], ignore_index=True))
     Path(output.csv).parent.mkdir(parents=True, exist_ok=True)
     table.to_csv(output.csv, index=False, float_format="%.4f")
     distance = paper.distance(table)
@@ -183,26 +214,26 @@ def table1(input, output):
 def figure2(input, output):
     from pueval import report
 
-    _save_figure(report.figure2(pd.concat([pd.read_parquet(p) for p in input], ignore_index=True)), output)
+    _save_figure(report.figure2(pd.concat([_read(p) for p in input], ignore_index=True)), output)
 
 
 def theorem1(input, output, *, epsilons):
     from pueval import report, theory
 
-    estimates = pd.concat([pd.read_parquet(p) for p in input.estimates], ignore_index=True)
-    scores = {Path(p).stem: pd.read_parquet(p) for p in input.scores}
+    estimates = pd.concat([_read(p) for p in input.estimates], ignore_index=True)
+    scores = {Path(p).stem: _read(p) for p in input.scores}
     table = theory.table(estimates, scores, epsilons)
     table.to_csv(output.csv, index=False, float_format="%.6g")
     _save_figure(report.theorem1_figure(table), (output.png, output.pdf))
 
 
-def cost(input, output, *, dataset, sizes, beta, seed, km, distcurve):
+def cost(input, output, *, dataset, sizes, beta, seed, km, distcurve, repeats):
     from pueval import cost as experiment
     from pueval import report
 
-    raw = pd.read_parquet(input.raw)
+    raw = _read(input.raw)
     frame = experiment.run(raw, spec(dataset), sizes=sizes, beta=beta, seed=seed, km_options=km,
-                           distcurve_model=input.model, distcurve_options=distcurve)
+                           distcurve_model=input.model, distcurve_options=distcurve, repeats=repeats)
     frame.to_csv(output.csv, index=False, float_format="%.4f")
     _save_figure(report.cost_figure(frame), (output.png, output.pdf))
 
@@ -211,7 +242,8 @@ def figure3_dataset(input, output, *, dataset, seed, beta, repetitions, options,
     from pueval import figure3 as protocol
 
     X, y = _features(input.data)
-    method = protocol.best_mpe(pd.read_parquet(input.estimates))
+    protocol.check_sizes(y, beta, options)
+    method = protocol.best_mpe(_read(input.estimates))
     mpe = protocol.prior_estimator(method, km=km, distcurve_model=input.model, distcurve=distcurve)
     log.info("%s: PU_AUC takes its prior from %s (lowest MAE at beta=%g)", dataset, method, beta)
     rows = []
@@ -226,7 +258,7 @@ def figure3(input, output):
     from pueval import figure3 as protocol
     from pueval import report
 
-    runs = pd.concat([pd.read_parquet(p) for p in input], ignore_index=True)
+    runs = pd.concat([_read(p) for p in input], ignore_index=True)
     protocol.summarize(runs).to_csv(output.csv, index=False, float_format="%.4f")
     _save_figure(report.figure3(runs), (output.png, output.pdf))
 
@@ -238,11 +270,11 @@ def aul_interval(input, output, *, datasets, betas, seed, level, n_boot):
     draws_paths = iter(input.draws)
     rows = []
     for dataset, scores_path in zip(datasets, input.scores):
-        scored = pd.read_parquet(scores_path)
+        scored = _read(scores_path)
         y, scores = scored[LABEL].to_numpy(), scored["score"].to_numpy()
         truth = float(metrics.aul(y, scores))
         for beta in betas:
-            s = scar.label_matrix(pd.read_parquet(next(draws_paths)), y.size)
+            s = scar.label_matrix(_read(next(draws_paths)), y.size)
             found = evaluate.coverage(s, scores, truth, level=level, n_boot=n_boot,
                                       seed_of=lambda d: seeds.int_seed(seed, dataset, beta, d, "aul-interval"))
             rows += [{"dataset": dataset, "beta": beta, **row} for row in found]
@@ -256,13 +288,13 @@ def related(input, output, *, dataset, level, f1_quantile):
     """All βs of a dataset in one job: the work per draw is milliseconds, a job's start-up seconds."""
     from pueval import related as rel
 
-    scored = pd.read_parquet(input.scores)
+    scored = _read(input.scores)
     y, scores = scored[LABEL].to_numpy(), scored["score"].to_numpy()
     predicted = scores > np.quantile(scores, f1_quantile)
     rows = []
     for draws_path, estimates_path in zip(input.draws, input.estimates):
-        s = scar.label_matrix(pd.read_parquet(draws_path), y.size)
-        estimates = pd.read_parquet(estimates_path)
+        s = scar.label_matrix(_read(draws_path), y.size)
+        estimates = _read(estimates_path)
         priors = ["theta"] + [c for c in estimates.columns if c.startswith("theta_")]
         beta = float(estimates["beta"].iloc[0])
         for d, labeled in enumerate(s):
@@ -281,7 +313,7 @@ def related_table(input, output):
     from pueval import related as rel
     from pueval import report
 
-    table = rel.table(pd.concat([pd.read_parquet(p) for p in input], ignore_index=True))
+    table = rel.table(pd.concat([_read(p) for p in input], ignore_index=True))
     table.to_csv(output.csv, index=False, float_format="%.4f")
     Path(output.md).write_text(report.markdown(table, title=RELATED_TITLE))
 
@@ -298,6 +330,10 @@ STEPS = {
 }
 
 
+# Values a step reads from the config instead of params:, so that they trigger no rerun.
+FROM_CONFIG = {"download": ("uci_mirror",)}
+
+
 def run_rule(smk) -> None:
     """Entry point of ``workflow/scripts/step.py``: run the step named like the rule, logged."""
     handlers = [logging.StreamHandler(sys.stderr)]
@@ -306,8 +342,12 @@ def run_rule(smk) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", handlers=handlers, force=True)
     logging.captureWarnings(True)
     step = STEPS[smk.rule]
+    from_config = {key: smk.config.get(key) for key in FROM_CONFIG.get(smk.rule, ())}
     try:
-        step(smk.input, smk.output, **dict(smk.params.items()))
+        step(smk.input, smk.output, **dict(smk.params.items()), **from_config)
+    except dl.DataUnavailableError as error:  # one line, no traceback: the message says what to do
+        log.error("%s", error)
+        raise SystemExit(1) from None
     except Exception:
         log.exception("rule %s failed", smk.rule)
         raise

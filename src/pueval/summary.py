@@ -13,20 +13,22 @@ PACKAGES = ("snakemake", "numpy", "pandas", "scipy", "scikit-learn", "lightgbm",
             "pyarrow", "ucimlrepo")
 
 
-def _rule_seconds(benchmarks: Path) -> pd.Series:
-    """Total wall seconds per rule from Snakemake's benchmark files."""
+def _rule_seconds(benchmarks: Path, started: float) -> pd.Series:
+    """Total wall seconds per rule from the benchmark files of the jobs this run ran (written since ``started``)."""
     totals = {}
-    for path in sorted(benchmarks.rglob("*.tsv")):
+    for path in sorted(p for p in benchmarks.rglob("*.tsv") if p.stat().st_mtime >= started):
         rule = path.parent.name if path.parent != benchmarks else path.stem
         totals[rule] = totals.get(rule, 0.0) + float(pd.read_csv(path, sep="\t")["s"].sum())
     return pd.Series(totals, dtype=float).sort_values(ascending=False)
 
 
-def write(path, *, wall_seconds: float, cores: int, config: dict, benchmarks="results/benchmarks",
+def write(path, *, started: float, wall_seconds: float, cores: int, config: dict, benchmarks="results/benchmarks",
           distance="results/table1_paper_distance.csv") -> None:
+    """The summary of the run that started at ``started`` (epoch seconds); earlier jobs' benchmarks are left out."""
     from pueval import paper
 
-    seconds = _rule_seconds(Path(benchmarks))
+    seconds = _rule_seconds(Path(benchmarks), started)
+    route = f"mirror folder {config['uci_mirror']}" if config.get("uci_mirror") else "ucimlrepo (online)"
     lines = [
         "# Run summary",
         "",
@@ -36,7 +38,8 @@ def write(path, *, wall_seconds: float, cores: int, config: dict, benchmarks="re
         f"Python {platform.python_version()})",
         f"- seed {config['seed']}, betas {config['betas']}, {config['n_draws']} draws, "
         f"datasets: {', '.join(config['datasets'])}",
-        f"- job seconds summed over all rules: {seconds.sum():.0f} s",
+        f"- data: {route}, verify_checksums {config['verify_checksums']}",
+        f"- job seconds summed over the rules this run ran: {seconds.sum():.0f} s",
         "",
         paper.distance_markdown(pd.read_csv(distance)),
         "| rule | job seconds (sum) |",

@@ -6,7 +6,6 @@ rule download:
         "results/raw/{dataset}.parquet",
     params:
         dataset=lambda w: w.dataset,
-        uci_mirror=config.get("uci_mirror"),
         verify_checksums=config["verify_checksums"],
     log:
         "results/logs/download/{dataset}.log",

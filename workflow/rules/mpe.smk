@@ -70,6 +70,9 @@ rule cost:
         seed=config["seed"],
         km=config["mpe"]["km"],
         distcurve=config["mpe"]["distcurve"],
+        repeats=lambda w: config["cost"]["repeats"],
+    # Timed alone: a local run scales these threads down to --cores, so no other job runs beside it.
+    threads: 1024
     log:
         "results/logs/cost.log",
     benchmark:

@@ -22,6 +22,7 @@ import numpy as np
 from numba import njit
 
 from pueval import seeds
+from pueval.validation import check_mixture_component
 
 N_POINTS = 100
 
@@ -159,9 +160,12 @@ def distcurve(X_mixture, X_component, *, seed=0, model, repetitions: int = 10, t
     ``model`` is a trained regressor (or the path of one); ``transform`` holds the options of
     :func:`univariate_transform` (folds, rounds, num_leaves, learning_rate).
     """
+    X_mixture, X_component = check_mixture_component(X_mixture, X_component)
+    if len(X_mixture) < 2:
+        raise ValueError(f"X_mixture: DistCurve needs at least 2 mixture rows, got {len(X_mixture)}")
     if not isinstance(model, lgb.Booster):
         model = load_regressor(model)
-    X = np.vstack([np.asarray(X_mixture, dtype=np.float64), np.asarray(X_component, dtype=np.float64)])
+    X = np.vstack([X_mixture, X_component])
     is_component = np.r_[np.zeros(len(X_mixture), bool), np.ones(len(X_component), bool)]
     theta, _ = estimate_split(X, is_component, model, transform_seed=seeds.int_seed(seed, "transform"),
                               rng=seeds.rng(seed, "curve"), repetitions=repetitions, transform=transform)

@@ -47,6 +47,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit
 
+from pueval.validation import check_matrix, check_mixture_component
+
 WIDTH_FACTORS = 10.0 ** np.array([-1.0, -0.5, 0.0, 0.5, 1.0])
 LAMBDA_MAX = 8.0
 EPSILON = 0.04
@@ -59,17 +61,6 @@ FIRST_STEPS = 2.0  # pairwise steps of a first solve, per row
 REFINE_STEPS = 2.0  # pairwise steps of each further round on a straddling comparison, per row
 MIN_STEPS = 5000  # steps of a round at the least (small problems: cheap steps)
 MAX_ROUNDS = 2  # rounds before a straddling comparison goes by the point values
-
-
-def _check_matrix(X, name: str) -> np.ndarray:
-    X = np.asarray(X, dtype=np.float64)
-    if X.ndim != 2:
-        raise ValueError(f"{name} must be 2-D (rows × features), got {X.ndim}-D")
-    if X.shape[0] < 1 or X.shape[1] < 1:
-        raise ValueError(f"{name} has no rows or no features (shape {X.shape})")
-    if not np.isfinite(X).all():
-        raise ValueError(f"{name} holds NaN or infinite values")
-    return X
 
 
 def standardized(X: np.ndarray) -> np.ndarray:
@@ -95,7 +86,7 @@ class KernelBank:
     """
 
     def __init__(self, X, *, standardize: bool = False):
-        X = _check_matrix(X, "X")
+        X = check_matrix(X, "X")
         if X.shape[0] < 3:
             raise ValueError(f"X: KM needs at least 3 rows, got {X.shape[0]}")
         D = squared_distances(standardized(X) if standardize else X)
@@ -348,10 +339,7 @@ def km(X_mixture, X_component, *, seed=0, standardize: bool = False) -> dict:
     (['km1', 'km2'], True)
     """
     del seed
-    X_mixture = _check_matrix(X_mixture, "X_mixture")
-    X_component = _check_matrix(X_component, "X_component")
-    if X_mixture.shape[1] != X_component.shape[1]:
-        raise ValueError(f"X_mixture has {X_mixture.shape[1]} features, X_component {X_component.shape[1]}")
+    X_mixture, X_component = check_mixture_component(X_mixture, X_component)
     bank = KernelBank(np.vstack([X_mixture, X_component]), standardize=standardize)
     mask = np.r_[np.zeros(len(X_mixture), bool), np.ones(len(X_component), bool)]
     estimates = km_thresholds(bank, mask)

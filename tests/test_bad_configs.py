@@ -1,0 +1,202 @@
+"""Bad configs stop at start-up: a real ``snakemake -n`` fails, names the key, and runs no job.
+
+Each case edits a valid base config (two datasets, a mirror folder with the files they need). The
+dry runs go two at a time; each case is one test that reads its result.
+"""
+
+import copy
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+import yaml
+
+BASE = {
+    "seed": 3, "uci_mirror": None, "verify_checksums": False, "betas": [0.2, 0.4], "n_draws": 3, "folds": 3,
+    "mpe": {"km": {"standardize": False},
+            "distcurve": {"repetitions": 2, "transform": {"folds": 3, "rounds": 10}, "training": {"n_mixtures": 40}}},
+    "cost": None, "related": {"level": 0.9, "f1_quantile": 0.5}, "aul_interval": {"level": 0.95, "n_boot": 200},
+    "figure3": {"beta": 0.4, "repetitions": 2, "test_fraction": 0.3, "centers": 20, "folds": 3,
+                "sigma_factors": [1.0], "lambdas": [0.01, 0.1]},
+    "datasets": {"abalone": {"subsample": 200, "model": {"rounds": 5, "num_leaves": 3}},
+                 "airfoil": {"subsample": None, "model": {"rounds": 5}}},
+}
+NAN, INF = float("nan"), float("inf")
+
+
+def _set(path, value):
+    """An edit that sets the dotted key ``path`` (creating nothing: the parents must exist)."""
+    def edit(config):
+        *parents, last = path.split(".")
+        node = config
+        for part in parents:
+            node = node[part]
+        node[last] = value
+    return edit
+
+
+def _drop(path):
+    def edit(config):
+        *parents, last = path.split(".")
+        node = config
+        for part in parents:
+            node = node[part]
+        del node[last]
+    return edit
+
+
+# (case id, edit of the base config, key the message must name)
+CASES = [
+    ("seed-nan", _set("seed", NAN), "seed"),
+    ("seed-float", _set("seed", 20210101.0), "seed"),
+    ("seed-negative", _set("seed", -1), "seed"),
+    ("seed-string", _set("seed", "1"), "seed"),
+    ("seed-bool", _set("seed", True), "seed"),
+    ("n_draws-float", _set("n_draws", 3.0), "n_draws"),
+    ("n_draws-zero", _set("n_draws", 0), "n_draws"),
+    ("n_draws-huge", _set("n_draws", 10**9), "n_draws"),
+    ("n_draws-inf", _set("n_draws", INF), "n_draws"),
+    ("folds-float", _set("folds", 2.0), "folds"),
+    ("folds-one", _set("folds", 1), "folds"),
+    ("folds-huge", _set("folds", 50), "folds"),
+    ("betas-nan", _set("betas", [0.2, NAN]), "betas.1"),
+    ("betas-empty", _set("betas", []), "betas"),
+    ("betas-repeated", _set("betas", [0.2, 0.2]), "betas"),
+    ("betas-same-file-name", _set("betas", [0.2, 0.2000001]), "betas.1"),
+    ("betas-exponent", _set("betas", [1e-05]), "betas.0"),
+    ("betas-one", _set("betas", [1.0]), "betas.0"),
+    ("betas-zero", _set("betas", [0]), "betas.0"),
+    ("betas-string", _set("betas", "0.2"), "betas"),
+    ("betas-too-many-digits", _set("betas", [0.1234567]), "betas.0"),
+    ("betas-too-many", _set("betas", [round(0.01 * i, 2) for i in range(1, 30)]), "betas"),
+    ("related-level-nan", _set("related.level", NAN), "related.level"),
+    ("related-level-one", _set("related.level", 1.0), "related.level"),
+    ("related-quantile-negative", _set("related.f1_quantile", -0.1), "related.f1_quantile"),
+    ("related-missing-quantile", _drop("related.f1_quantile"), "related"),
+    ("epsilons-inf", _set("theorem1_epsilons", [INF]), "theorem1_epsilons.0"),
+    ("epsilons-above-one", _set("theorem1_epsilons", [1.5]), "theorem1_epsilons.0"),
+    ("interval-level-zero", _set("aul_interval.level", 0), "aul_interval.level"),
+    ("interval-few-resamples", _set("aul_interval.n_boot", 10), "aul_interval.n_boot"),
+    ("interval-float-resamples", _set("aul_interval.n_boot", 200.0), "aul_interval.n_boot"),
+    ("mirror-empty-string", _set("uci_mirror", ""), "uci_mirror"),
+    ("mirror-missing-folder", _set("uci_mirror", "/no/such/folder"), "uci_mirror"),
+    ("mirror-empty-folder", _set("uci_mirror", "{empty}"), "uci_mirror"),
+    ("mirror-number", _set("uci_mirror", 5), "uci_mirror"),
+    ("checksums-string", _set("verify_checksums", "yes"), "verify_checksums"),
+    ("datasets-empty", _set("datasets", {}), "datasets"),
+    ("datasets-unknown", _set("datasets.iris", {"model": {"rounds": 1}}), "datasets"),
+    ("subsample-tiny", _set("datasets.abalone.subsample", 5), "datasets.abalone.subsample"),
+    ("subsample-huge", _set("datasets.abalone.subsample", 10**7), "datasets.abalone.subsample"),
+    ("subsample-float", _set("datasets.abalone.subsample", 200.0), "datasets.abalone.subsample"),
+    ("rounds-zero", _set("datasets.abalone.model.rounds", 0), "datasets.abalone.model.rounds"),
+    ("rounds-string", _set("datasets.abalone.model.rounds", "many"), "datasets.abalone.model.rounds"),
+    ("leaves-one", _set("datasets.abalone.model.num_leaves", 1), "datasets.abalone.model.num_leaves"),
+    ("learning-rate-nan", _set("datasets.abalone.model.learning_rate", NAN), "datasets.abalone.model.learning_rate"),
+    ("learning-rate-five", _set("datasets.abalone.model.learning_rate", 5), "datasets.abalone.model.learning_rate"),
+    ("train-fraction-zero", _set("datasets.abalone.model.train_fraction", 0), "datasets.abalone.model.train_fraction"),
+    ("model-unknown-key", _set("datasets.abalone.model.depth", 3), "datasets.abalone.model"),
+    ("model-missing", _drop("datasets.abalone.model"), "datasets.abalone"),
+    ("km-standardize-string", _set("mpe.km.standardize", "yes"), "mpe.km.standardize"),
+    ("km-missing", _drop("mpe.km"), "mpe"),
+    ("distcurve-repetitions-zero", _set("mpe.distcurve.repetitions", 0), "mpe.distcurve.repetitions"),
+    ("distcurve-repetitions-float", _set("mpe.distcurve.repetitions", 2.0), "mpe.distcurve.repetitions"),
+    ("transform-folds-one", _set("mpe.distcurve.transform.folds", 1), "mpe.distcurve.transform.folds"),
+    ("training-few", _set("mpe.distcurve.training.n_mixtures", 5), "mpe.distcurve.training.n_mixtures"),
+    ("training-huge", _set("mpe.distcurve.training.n_mixtures", 10**9), "mpe.distcurve.training.n_mixtures"),
+    ("figure3-beta-not-run", _set("figure3.beta", 0.3), "figure3.beta"),
+    ("figure3-repetitions-zero", _set("figure3.repetitions", 0), "figure3.repetitions"),
+    ("figure3-test-fraction", _set("figure3.test_fraction", 0.99), "figure3.test_fraction"),
+    ("figure3-centers-inf", _set("figure3.centers", INF), "figure3.centers"),
+    ("figure3-no-sigmas", _set("figure3.sigma_factors", []), "figure3.sigma_factors"),
+    ("figure3-negative-lambda", _set("figure3.lambdas", [-1]), "figure3.lambdas.0"),
+    ("figure3-folds-one", _set("figure3.folds", 1), "figure3.folds"),
+    ("cost-unknown-dataset", _set("cost", {"dataset": "iris", "sizes": [100], "beta": 0.2, "repeats": 1}),
+     "cost.dataset"),
+    ("cost-small-size", _set("cost", {"dataset": "abalone", "sizes": [10], "beta": 0.2, "repeats": 1}), "cost.sizes.0"),
+    ("cost-beta", _set("cost", {"dataset": "abalone", "sizes": [100], "beta": 1.5, "repeats": 1}), "cost.beta"),
+    ("cost-no-repeats", _set("cost", {"dataset": "abalone", "sizes": [100], "beta": 0.2}), "cost"),
+    ("cost-not-in-mirror", _set("cost", {"dataset": "mushroom", "sizes": [100], "beta": 0.2, "repeats": 1}),
+     "uci_mirror"),
+    ("unknown-top-level-key", _set("sede", 1), "<top level>"),
+]
+RAW_CASES = [  # config text that YAML reads, but wrongly: a repeated key (the base without that key first)
+    ("repeated-key", "seed: 1\nseed: 2\n", "seed"),
+    ("repeated-nested-key", "related: {level: 0.9, level: 0.8, f1_quantile: 0.5}\n", "level"),
+]
+COMMAND_LINE_CASES = [  # --config values, read as YAML
+    ("cli-float-draws", ["n_draws=3.0"], "n_draws"),
+    ("cli-list-of-strings", ["betas=[a, b]"], "betas.0"),
+    ("cli-bad-yaml", ["betas=[0.1"], "betas"),
+]
+
+
+def _dry_run(repo, workdir, text, extra=()):
+    workdir.mkdir(parents=True)
+    (workdir / "config.yaml").write_text(text)
+    cmd = [sys.executable, "-m", "snakemake", "-s", str(repo / "Snakefile"), "--directory", str(workdir),
+           "--configfile", str(workdir / "config.yaml"), "-n", "--cores", "1", *extra]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def mirror(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("mirror")
+    for name in ("abalone.data", "airfoil_self_noise.dat"):
+        (folder / name).write_text("x\n")  # start-up checks presence; download checks content
+    (tmp_path_factory.mktemp("empty")).mkdir(exist_ok=True)
+    return folder
+
+
+def _base(mirror):
+    config = copy.deepcopy(BASE)
+    config["uci_mirror"] = str(mirror)
+    return config
+
+
+@pytest.fixture(scope="module")
+def results(repo, mirror, tmp_path_factory):
+    """All dry runs of this module, two at a time: case id → (completed process, workdir)."""
+    root = tmp_path_factory.mktemp("bad")
+    empty = tmp_path_factory.mktemp("empty-mirror")
+    jobs = {}
+    for case, edit, _ in CASES:
+        config = _base(mirror)
+        edit(config)
+        if config.get("uci_mirror") == "{empty}":
+            config["uci_mirror"] = str(empty)
+        jobs[case] = (yaml.safe_dump(config), ())
+    for case, text, _ in RAW_CASES:
+        base = _base(mirror)
+        del base[text.split(":")[0]]
+        jobs[case] = (yaml.safe_dump(base) + text, ())
+    for case, args, _ in COMMAND_LINE_CASES:
+        jobs[case] = (yaml.safe_dump(_base(mirror)), ("--config", *args))
+    jobs["valid"] = (yaml.safe_dump(_base(mirror)), ())
+    jobs["valid-command-line"] = (yaml.safe_dump(_base(mirror)),
+                                  ("--config", "betas=[0.1, 0.4]", "verify_checksums=false", "n_draws=2"))
+    with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
+        futures = {case: pool.submit(_dry_run, repo, root / case, text, extra) for case, (text, extra) in jobs.items()}
+        return {case: (future.result(), root / case) for case, future in futures.items()}
+
+
+def test_at_least_sixty_bad_configs():
+    assert len(CASES) + len(RAW_CASES) + len(COMMAND_LINE_CASES) >= 60
+
+
+@pytest.mark.parametrize("case, key", [(c, k) for c, _, k in CASES + RAW_CASES + COMMAND_LINE_CASES])
+def test_dry_run_fails_naming_the_key(results, case, key):
+    result, workdir = results[case]
+    output = result.stdout + result.stderr
+    assert result.returncode != 0, output[-2000:]
+    assert f"config key '{key}" in output, output[-2000:]
+    assert not (workdir / "results").exists()
+
+
+def test_the_base_config_and_command_line_overrides_are_valid(results):
+    for case in ("valid", "valid-command-line"):
+        result, _ = results[case]
+        assert result.returncode == 0, result.stderr[-2000:]
+    assert "draws" in results["valid-command-line"][0].stdout
+    assert "beta0.1" in results["valid-command-line"][0].stdout  # the list given on the command line

@@ -1,0 +1,185 @@
+"""Bad input to the library and to the steps: an error that names the argument or config key, never a number."""
+
+import os
+import time
+from types import SimpleNamespace
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+import pytest
+
+from pueval import download, figure3, metrics, steps, summary
+from pueval.config import ConfigError, apply_command_line, check_files
+from pueval.datasets import spec
+from pueval.mpe import distance_curve as dc
+from pueval.mpe import distcurve
+
+
+def _labels_file(tmp_path, y):
+    path = tmp_path / "data.parquet"
+    pd.DataFrame({"x": np.arange(len(y), dtype=float), steps.LABEL: y}).to_parquet(path)
+    return path
+
+
+def test_draws_step_refuses_a_beta_that_labels_fewer_than_two_rows(tmp_path):
+    y = np.r_[np.ones(8, int), np.zeros(40, int)]
+    out = tmp_path / "draws.parquet"
+    with pytest.raises(ValueError, match="config key 'betas': beta=0.1 labels 1 of the 8 positives"):
+        steps.draws([_labels_file(tmp_path, y)], [out], dataset="toy", beta=0.1, n_draws=2, seed=0)
+    assert not out.exists()
+
+
+def test_score_step_refuses_more_folds_than_rows_of_a_class(tmp_path):
+    y = np.r_[np.ones(3, int), np.zeros(40, int)]
+    with pytest.raises(ValueError, match="config key 'folds': 5 folds, but toy has only 3"):
+        steps.score([_labels_file(tmp_path, y)], [tmp_path / "s.parquet"], dataset="toy",
+                    model={"rounds": 1}, folds=5, seed=0)
+
+
+def test_figure3_sizes():
+    y = np.r_[np.ones(30, int), np.zeros(70, int)]
+    options = {"test_fraction": 0.3, "folds": 5}
+    figure3.check_sizes(y, 0.4, options)  # 21 training positives, 8 labeled: fine
+    with pytest.raises(ValueError, match="config key 'figure3.folds'"):
+        figure3.check_sizes(y, 0.1, options)  # 2 labeled rows for 5 folds
+    with pytest.raises(ValueError, match="config key 'figure3.test_fraction'"):
+        figure3.check_sizes(np.r_[np.ones(1, int), np.zeros(70, int)], 0.4, {"test_fraction": 0.3, "folds": 2})
+
+
+@pytest.mark.parametrize("content", [b"", b"PAR1 this is not parquet"])
+def test_a_corrupted_intermediate_file_says_which_file_to_remove(tmp_path, content):
+    path = tmp_path / "scores.parquet"
+    path.write_bytes(content)
+    with pytest.raises(ValueError, match=f"{path} is unreadable .* remove it and rerun"):
+        steps._read(path)
+
+
+def test_an_empty_intermediate_table_is_refused(tmp_path):
+    path = tmp_path / "empty.parquet"
+    pd.DataFrame({"a": []}).to_parquet(path)
+    with pytest.raises(ValueError, match="holds no rows; remove it"):
+        steps._read(path)
+
+
+def test_figures_are_byte_reproducible(tmp_path):
+    fig, ax = plt.subplots()
+    ax.plot([0, 1], [1, 0])
+    steps._save_figure(fig, [tmp_path / "a.pdf", tmp_path / "a.png"])
+    time.sleep(1.1)  # a creation date would now differ
+    steps._save_figure(fig, [tmp_path / "b.pdf", tmp_path / "b.png"])
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+    assert (tmp_path / "a.png").read_bytes() == (tmp_path / "b.png").read_bytes()
+
+
+def test_first_download_pins_the_content_and_later_ones_must_match(tmp_path):
+    s = spec("airfoil")
+    raw = pd.DataFrame(np.arange(12.0).reshape(2, 6), columns=list(s.columns))
+    first = download.pin(raw, s, tmp_path)
+    assert (tmp_path / "airfoil.sha256").read_text().strip() == first
+    assert download.pin(raw.copy(), s, tmp_path) == first  # same content by another route: fine
+    changed = raw.copy()
+    changed.iloc[0, 0] = 99.0
+    with pytest.raises(download.DataUnavailableError, match="differs from the one pinned"):
+        download.pin(changed, s, tmp_path)
+
+
+def test_summary_counts_only_this_runs_benchmarks(tmp_path):
+    bench = tmp_path / "benchmarks"
+    (bench / "km").mkdir(parents=True)
+    (bench / "km" / "old.tsv").write_text("s\n100\n")
+    os.utime(bench / "km" / "old.tsv", (1, 1))  # written long before this run
+    started = time.time() - 1
+    (bench / "km" / "new.tsv").write_text("s\n7\n")
+    pd.DataFrame({"check": ["mean |ours - paper| of mae_aul"], "ours": [0.001], "paper": [np.nan]}).to_csv(
+        tmp_path / "distance.csv", index=False)
+    config = {"seed": 1, "betas": [0.1], "n_draws": 2, "datasets": {"airfoil": {}}, "uci_mirror": "/m",
+              "verify_checksums": False}
+    summary.write(tmp_path / "summary.md", started=started, wall_seconds=60, cores=2, config=config,
+                  benchmarks=bench, distance=tmp_path / "distance.csv")
+    text = (tmp_path / "summary.md").read_text()
+    assert "| km | 7 |" in text and "over the rules this run ran: 7 s" in text
+    assert "mirror folder /m, verify_checksums False" in text
+
+
+@pytest.mark.parametrize("auc_pu, theta, message", [(5.0, 0.3, "auc_pu"), (np.nan, 0.3, "auc_pu"),
+                                                    (0.7, np.nan, "theta"), (0.7, 1.0, "theta")])
+def test_corrected_auc_refuses_impossible_input(auc_pu, theta, message):
+    with pytest.raises(ValueError, match=message):
+        metrics.corrected_auc(auc_pu, theta)
+
+
+@pytest.fixture(scope="module")
+def regressor():
+    curves, thetas = dc.training_set(40, seed=1, repetitions=1)
+    return dc.train_regressor(curves, thetas, seed=1, rounds=5)
+
+
+@pytest.mark.parametrize("mixture, component, message", [
+    (np.full((50, 2), np.nan), np.ones((20, 2)), "X_mixture holds NaN"),
+    (np.ones(50), np.ones((20, 1)), "X_mixture must be 2-D"),
+    (np.ones((50, 2)), np.ones((20, 3)), "features"),
+    (np.ones((1, 2)), np.ones((20, 2)), "at least 2 mixture rows"),
+    (np.ones((50, 2)), np.ones((20, 2)), "every removal distance is 0"),  # identical rows
+])
+def test_distcurve_refuses_bad_input(regressor, mixture, component, message):
+    with pytest.raises(ValueError, match=message):
+        distcurve(mixture, component, model=regressor, repetitions=2, transform={"folds": 2, "rounds": 2})
+
+
+def test_command_line_values_are_read_as_yaml():
+    config = apply_command_line({"betas": ["0.1"]}, ["betas=[0.1, 0.2]", "verify_checksums=false",
+                                                     "uci_mirror=null", "seed=5", "uci_mirror2=../shared/uci"])
+    assert config == {"betas": [0.1, 0.2], "verify_checksums": False, "uci_mirror": None, "seed": 5,
+                      "uci_mirror2": "../shared/uci"}
+    with pytest.raises(ConfigError, match="config key 'betas'"):
+        apply_command_line({}, ["betas=[0.1"])
+
+
+def test_repeated_keys_in_a_config_file_are_refused(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("seed: 1\nmpe:\n  km: {standardize: false}\n  km: {standardize: true}\n")
+    with pytest.raises(ConfigError, match="config key 'km' appears twice"):
+        check_files([path])
+
+
+def test_cost_refuses_sizes_beyond_the_data(tmp_path):
+    from pueval import cost
+
+    s = spec("airfoil")
+    raw = pd.DataFrame(np.random.default_rng(0).normal(size=(100, 6)), columns=list(s.columns))
+    with pytest.raises(ValueError, match="config key 'cost.sizes': 500 rows asked"):
+        cost.run(raw, s, sizes=[500], beta=0.2, seed=0, km_options={}, distcurve_model=tmp_path / "m.txt",
+                 distcurve_options={}, repeats=1)
+
+
+def test_data_errors_are_one_line_without_traceback(tmp_path, capsys):
+    smk = SimpleNamespace(rule="download", log=[str(tmp_path / "d.log")], input=[], output=[str(tmp_path / "r.parquet")],
+                          params=SimpleNamespace(items=lambda: {"dataset": "airfoil", "verify_checksums": True}.items()),
+                          config={"uci_mirror": str(tmp_path)})
+    with pytest.raises(SystemExit):
+        steps.run_rule(smk)
+    text = (tmp_path / "d.log").read_text()
+    assert "has no file 'airfoil_self_noise.dat'" in text and "Traceback" not in text
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda rel, s, x, p: rel.jain_roc_auc(s, x, np.nan), "theta"),
+    (lambda rel, s, x, p: rel.jain_auprc(s, x, 1.0), "theta"),
+    (lambda rel, s, x, p: rel.jain_auprc(s * 2, x, 0.3), "0 and 1"),
+    (lambda rel, s, x, p: rel.jain_roc_auc(s, x[:-1], 0.3), "scores must be 1-D of length"),
+    (lambda rel, s, x, p: rel.jain_roc_auc(s, np.where(s, np.nan, x), 0.3), "NaN"),
+    (lambda rel, s, x, p: rel.claesen_bounds(s, x, 0.3, level=np.nan), "level"),
+    (lambda rel, s, x, p: rel.claesen_bounds(np.zeros_like(s), x, 0.3), "both 0 and 1"),
+    (lambda rel, s, x, p: rel.tabatabaei_f1(s, p, -0.1), "theta"),
+    (lambda rel, s, x, p: rel.tabatabaei_f1(s, p.astype(int), 0.3), "boolean"),
+    (lambda rel, s, x, p: rel.ll_score(s, np.zeros_like(p)), "no row is predicted positive"),
+])
+def test_related_estimators_refuse_bad_input(call, message):
+    from pueval import related
+
+    rng = np.random.default_rng(0)
+    s = (rng.random(50) < 0.3).astype(int)
+    scores = rng.random(50)
+    with pytest.raises(ValueError, match=message):
+        call(related, s, scores, scores > 0.5)
