@@ -19,27 +19,17 @@ from statistics import NormalDist
 import numpy as np
 
 from pueval import metrics
+from pueval.validation import check_labels, check_scores
 
 INTERVAL_METHODS = ("normal", "bootstrap")
 
 
 def _check_pu(labeled, scores) -> tuple[np.ndarray, np.ndarray]:
-    """1-D 0/1 labels with at least two labeled rows, and finite scores of the same length."""
-    labeled = np.asarray(labeled)
-    scores = np.asarray(scores, dtype=np.float64)
-    if labeled.ndim != 1 or scores.ndim != 1:
-        raise ValueError(f"labeled and scores must be 1-D, got shapes {labeled.shape} and {scores.shape}")
-    if labeled.size != scores.size:
-        raise ValueError(f"labeled has {labeled.size} rows, scores {scores.size}")
-    if not np.isfinite(scores).all():
-        raise ValueError("scores contain NaN or infinite values")
-    if not np.isin(labeled, (0, 1)).all():
-        raise ValueError("labeled must hold 0 (unlabeled) and 1 (labeled positive) only")
-    labeled = labeled.astype(bool)
+    """1-D 0/1 labels of both kinds with at least two labeled rows, and finite scores, one per row."""
+    labeled = check_labels(labeled, name="labeled").astype(bool)
+    scores = check_scores(scores, labeled.size)
     if labeled.sum() < 2:
         raise ValueError(f"labeled: need at least 2 labeled rows, got {int(labeled.sum())}")
-    if labeled.all():
-        raise ValueError("labeled: every row is labeled; PU data needs unlabeled rows")
     return labeled, scores
 
 
@@ -134,11 +124,9 @@ def coverage_table(frame, level: float):
     """
     import pandas as pd
 
-    keys = ["dataset", "beta", "method"]
-    per_setting = frame.groupby(keys, sort=False).agg(draws=("covered", "size"), coverage=("covered", "mean"),
-                                                     mean_width=("width", "mean")).reset_index()
-    overall = frame.groupby(["beta", "method"], sort=False).agg(
-        draws=("covered", "size"), coverage=("covered", "mean"), mean_width=("width", "mean")).reset_index()
+    stats = {"draws": ("covered", "size"), "coverage": ("covered", "mean"), "mean_width": ("width", "mean")}
+    per_setting = frame.groupby(["dataset", "beta", "method"], sort=False).agg(**stats).reset_index()
+    overall = frame.groupby(["beta", "method"], sort=False).agg(**stats).reset_index()
     table = pd.concat([per_setting, overall.assign(dataset="all")], ignore_index=True)
     table.insert(3, "level", level)
     return table

@@ -33,7 +33,7 @@ def check_labels(s, n: int | None = None, name: str = "s") -> np.ndarray:
     if not np.isin(s, (0, 1)).all():
         raise ValueError(f"{name} must hold 0 and 1 only")
     if s.all() or not s.any():
-        raise ValueError(f"{name} must hold both 0 and 1")
+        raise ValueError(f"{name} must hold both 0 and 1 (unlabeled and labeled rows)")
     return s.astype(np.int64)
 
 
@@ -41,7 +41,8 @@ def check_scores(scores, n: int) -> np.ndarray:
     """1-D finite scores of length ``n``."""
     scores = np.asarray(scores, dtype=np.float64)
     if scores.shape != (n,):
-        raise ValueError(f"scores must be 1-D of length {n}, got shape {scores.shape}")
+        raise ValueError(f"scores must be 1-D of length {n} (one per row of the labels, {n} rows), "
+                         f"got shape {scores.shape}")
     if not np.isfinite(scores).all():
         raise ValueError("scores hold NaN or infinite values")
     return scores
