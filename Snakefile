@@ -1,52 +1,63 @@
-"""pueval: AUL^PU versus MPE-corrected AUC^PU on nine UCI datasets (see README.md)."""
+"""pueval: AUL^PU versus MPE-corrected AUC^PU on the catalog's datasets (see README.md).
 
+Rules, in data-flow order: workflow/rules/{data,draws,mpe,estimate,paper,extras}.smk. Rule x runs
+workflow/scripts/x.py, which runs pueval.steps.x.
+"""
+
+import re
 import time
 from pathlib import Path
 
-from pueval import summary
-from pueval.config import apply_command_line, beta_name, check_files, validate
-from pueval.datasets import SPECS
+from snakemake.utils import min_version
 
+from pueval import datasets, summary
+from pueval.config import apply_command_line, beta_name, check_files, resolve_paths, validate
+
+
+min_version("9.0")
 
 STARTED = time.time()
 
-# A --configfile replaces the default config rather than being merged into it, so that
-# `--configfile config/smoke.yaml` runs only the smoke datasets.
-if not workflow.overwrite_configfiles:
 
-    configfile: "config/config.yaml"
+# The dataset catalog, then the run settings; a --configfile is merged over both.
+configfile: f"{workflow.basedir}/config/datasets.yaml"
+configfile: f"{workflow.basedir}/config/config.yaml"
 
 
 check_files(workflow.configfiles)
 apply_command_line(config, workflow.config_settings.config_args)
+# Relative paths in the config are relative to this folder, wherever snakemake (or a cluster job) runs.
+resolve_paths(config, workflow.basedir)
 validate(config, Path(workflow.basedir) / "config" / "schema.yaml")
 
-# Every output lives under output_root/results/ (default: this folder); the smoke config and the tests
-# use their own root, so they never touch the committed full-run results.
-if config["output_root"] != ".":
-    if config.get("uci_mirror"):
-        config["uci_mirror"] = str(Path(config["uci_mirror"]).resolve())
+
+# Every output lives under output_root/results/ (unset: where snakemake runs); the smoke config uses
+# its own root, so it never touches the committed full-run results.
+if "output_root" in config:
 
     workdir: config["output_root"]
 
 
-DATASETS = list(config["datasets"])
+
+DATASETS = list(config["run"])
 BETAS = [beta_name(b) for b in config["betas"]]
+TITLES = {name: datasets.title(config, name) for name in DATASETS}
 
 
 report: "workflow/report/workflow.rst"
 
 
 wildcard_constraints:
-    dataset="|".join(SPECS),
+    dataset="|".join(re.escape(name) for name in config["datasets"]),
     beta=r"0\.\d+",
 
 
 include: "workflow/rules/data.smk"
-include: "workflow/rules/estimate.smk"
+include: "workflow/rules/draws.smk"
 include: "workflow/rules/mpe.smk"
-include: "workflow/rules/report.smk"
-include: "workflow/rules/figure3.smk"
+include: "workflow/rules/estimate.smk"
+include: "workflow/rules/paper.smk"
+include: "workflow/rules/extras.smk"
 
 
 rule all:
@@ -58,11 +69,18 @@ rule all:
         rules.aul_interval.output,
         rules.cost.output if config.get("cost") else [],
         rules.figure3.output if config.get("figure3") else [],
+    default_target: True
 
 
 onsuccess:
     # Only a run that (re)made Table 1 writes the summary, so "nothing to be done" keeps it.
     table = Path(rules.table1.output.csv)
     if table.exists() and table.stat().st_mtime >= STARTED:
-        summary.write("results/run_summary.md", started=STARTED, wall_seconds=time.time() - STARTED,
-                      cores=workflow.cores, config=config)
+        summary.write(
+            "results/run_summary.md",
+            started=STARTED,
+            wall_seconds=time.time() - STARTED,
+            cores=workflow.resource_settings.cores,
+            jobs=workflow.resource_settings.nodes,
+            config=config,
+        )

@@ -19,10 +19,9 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-import yaml
 
-from pueval import download, seeds
-from pueval.datasets import prepare, spec
+from pueval import datasets, seeds
+from pueval.config import load as load_config
 from pueval.draws import scar_draws
 from pueval.mpe import distance_curve as dc
 from pueval.mpe import kernel_embedding as ke
@@ -52,14 +51,13 @@ def _pu_toolbox(X, labeled):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mirror", default=str(REPO.parent / "shared" / "uci"))
-    parser.add_argument("--config", default=str(REPO / "config" / "config.yaml"))
+    parser.add_argument("--config", nargs="*", default=[], help="config files merged over config/config.yaml")
     parser.add_argument("--draws", type=int, default=3, help="draws per beta")
     parser.add_argument("--betas", type=float, nargs="+", default=[0.1, 0.4])
     args = parser.parse_args()
-    config = yaml.safe_load(open(args.config))
+    config = load_config(*args.config, root=REPO)
     name = "mushroom"
-    X, y = prepare(download.fetch(spec(name), args.mirror), spec(name), config["datasets"][name]["subsample"],
-                   seeds.seed_sequence(config["seed"], name, "subsample"))
+    X, y = datasets.load(config, name, args.mirror)
     X = X.to_numpy()
     print(f"{name}: n = {len(y)}, {X.shape[1]} features")
 
@@ -69,10 +67,7 @@ def main() -> None:
     if model_path.exists():
         model = dc.load_regressor(model_path)
     else:
-        training = dict(options["training"])
-        curves, thetas = dc.training_set(training.pop("n_mixtures"), seed=config["seed"],
-                                         repetitions=options["repetitions"])
-        model = dc.train_regressor(curves, thetas, seed=config["seed"], **training)
+        model, _ = dc.fit_model(seed=config["seed"], repetitions=options["repetitions"], **options["training"])
 
     bank, bank_seconds = _timed(lambda: ke.KernelBank(X, **km_options))
     ke.km_thresholds(bank, np.arange(len(y)) < 50)  # compile the numba kernels outside the timings

@@ -19,3 +19,11 @@ def uci_mirror() -> Path:
     if not folder.is_dir():
         pytest.skip(f"no UCI mirror at {folder} (set PUEVAL_UCI_MIRROR)")
     return folder
+
+
+@pytest.fixture(scope="session")
+def catalog() -> dict:
+    """The shipped config merged over the dataset catalog, as the Snakefile reads them."""
+    from pueval.config import load
+
+    return load(root=REPO)

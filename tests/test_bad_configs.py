@@ -20,9 +20,13 @@ BASE = {
     "cost": None, "related": {"level": 0.9, "f1_quantile": 0.5}, "aul_interval": {"level": 0.95, "n_boot": 200},
     "figure3": {"beta": 0.4, "repetitions": 2, "test_fraction": 0.3, "centers": 20, "folds": 3,
                 "sigma_factors": [1.0], "lambdas": [0.01, 0.1]},
+    "run": ["abalone", "airfoil"],
     "datasets": {"abalone": {"subsample": 200, "model": {"rounds": 5, "num_leaves": 3}},
                  "airfoil": {"subsample": None, "model": {"rounds": 5}}},
 }
+# A user's entry (a local table the fixture writes, with columns x, id and y), valid as it stands.
+MINE = {"source": {"file": "{table}"}, "target": "y", "positive": {"equals": 1}, "subsample": None,
+        "model": {"rounds": 2}}
 NAN, INF = float("nan"), float("inf")
 
 
@@ -37,13 +41,11 @@ def _set(path, value):
     return edit
 
 
-def _drop(path):
+def _mine(**changes):
+    """An edit that adds the user's entry ``mine`` (with ``changes``) and runs it."""
     def edit(config):
-        *parents, last = path.split(".")
-        node = config
-        for part in parents:
-            node = node[part]
-        del node[last]
+        config["datasets"]["mine"] = {**copy.deepcopy(MINE), **changes}
+        config["run"] = ["abalone", "mine"]
     return edit
 
 
@@ -74,7 +76,7 @@ CASES = [
     ("related-level-nan", _set("related.level", NAN), "related.level"),
     ("related-level-one", _set("related.level", 1.0), "related.level"),
     ("related-quantile-negative", _set("related.f1_quantile", -0.1), "related.f1_quantile"),
-    ("related-missing-quantile", _drop("related.f1_quantile"), "related"),
+    ("related-null-quantile", _set("related", {"level": 0.9, "f1_quantile": None}), "related.f1_quantile"),
     ("epsilons-inf", _set("theorem1_epsilons", [INF]), "theorem1_epsilons.0"),
     ("epsilons-above-one", _set("theorem1_epsilons", [1.5]), "theorem1_epsilons.0"),
     ("interval-level-zero", _set("aul_interval.level", 0), "aul_interval.level"),
@@ -85,8 +87,25 @@ CASES = [
     ("mirror-empty-folder", _set("uci_mirror", "{empty}"), "uci_mirror"),
     ("mirror-number", _set("uci_mirror", 5), "uci_mirror"),
     ("checksums-string", _set("verify_checksums", "yes"), "verify_checksums"),
-    ("datasets-empty", _set("datasets", {}), "datasets"),
-    ("datasets-unknown", _set("datasets.iris", {"model": {"rounds": 1}}), "datasets"),
+    ("run-empty", _set("run", []), "run"),
+    ("run-unknown", _set("run", ["abalone", "iris"]), "run.1"),
+    ("run-repeated", _set("run", ["abalone", "abalone"]), "run"),
+    ("datasets-incomplete-entry", _set("datasets.iris", {"model": {"rounds": 1}}), "datasets.iris"),
+    ("datasets-bad-name", _set("datasets.my data", copy.deepcopy(MINE)), "datasets"),
+    ("source-two-kinds", _set("datasets.abalone.source", {"uci": 1, "file": "a.csv"}), "datasets.abalone.source"),
+    ("source-file-missing", _mine(source={"file": "/no/such/table.csv"}), "datasets.mine.source.file"),
+    ("source-file-suffix", _mine(source={"file": "table.txt"}), "datasets.mine.source.file"),
+    ("target-not-a-column", _mine(target="z"), "datasets.mine.target"),
+    ("drop-not-a-column", _mine(drop=["z"]), "datasets.mine.drop"),
+    ("drop-the-target", _mine(drop=["y"]), "datasets.mine.drop"),
+    ("positive-two-rules", _mine(positive={"equals": 1, "greater": 0}), "datasets.mine.positive"),
+    ("positive-unknown-rule", _mine(positive={"less": 3}), "datasets.mine.positive"),
+    ("positive-greater-string", _mine(positive={"greater": "a"}), "datasets.mine.positive.greater"),
+    ("uci-without-columns", _mine(source={"uci": 5}), "datasets.mine.columns"),
+    ("uci-without-mirror", _mine(source={"uci": 5}, columns=["x", "y"]), "datasets.mine.mirror"),
+    ("mirror-bad-checksum", lambda c: c["datasets"]["abalone"].update(mirror={"files": {"abalone.data": "abc"}}),
+     "datasets.abalone.mirror.files.abalone.data"),
+    ("mine-without-model", _mine(model=None), "datasets.mine.model"),
     ("subsample-tiny", _set("datasets.abalone.subsample", 5), "datasets.abalone.subsample"),
     ("subsample-huge", _set("datasets.abalone.subsample", 10**7), "datasets.abalone.subsample"),
     ("subsample-float", _set("datasets.abalone.subsample", 200.0), "datasets.abalone.subsample"),
@@ -97,9 +116,9 @@ CASES = [
     ("learning-rate-five", _set("datasets.abalone.model.learning_rate", 5), "datasets.abalone.model.learning_rate"),
     ("train-fraction-zero", _set("datasets.abalone.model.train_fraction", 0), "datasets.abalone.model.train_fraction"),
     ("model-unknown-key", _set("datasets.abalone.model.depth", 3), "datasets.abalone.model"),
-    ("model-missing", _drop("datasets.abalone.model"), "datasets.abalone"),
+    ("model-null", _set("datasets.abalone.model", None), "datasets.abalone.model"),
     ("km-standardize-string", _set("mpe.km.standardize", "yes"), "mpe.km.standardize"),
-    ("km-missing", _drop("mpe.km"), "mpe"),
+    ("km-null", _set("mpe.km", None), "mpe.km"),
     ("distcurve-repetitions-zero", _set("mpe.distcurve.repetitions", 0), "mpe.distcurve.repetitions"),
     ("distcurve-repetitions-float", _set("mpe.distcurve.repetitions", 2.0), "mpe.distcurve.repetitions"),
     ("transform-folds-one", _set("mpe.distcurve.transform.folds", 1), "mpe.distcurve.transform.folds"),
@@ -116,7 +135,8 @@ CASES = [
      "cost.dataset"),
     ("cost-small-size", _set("cost", {"dataset": "abalone", "sizes": [10], "beta": 0.2, "repeats": 1}), "cost.sizes.0"),
     ("cost-beta", _set("cost", {"dataset": "abalone", "sizes": [100], "beta": 1.5, "repeats": 1}), "cost.beta"),
-    ("cost-no-repeats", _set("cost", {"dataset": "abalone", "sizes": [100], "beta": 0.2}), "cost"),
+    ("cost-no-repeats", _set("cost", {"dataset": "abalone", "sizes": [100], "beta": 0.2, "repeats": 0}),
+     "cost.repeats"),
     ("cost-not-in-mirror", _set("cost", {"dataset": "mushroom", "sizes": [100], "beta": 0.2, "repeats": 1}),
      "uci_mirror"),
     ("unknown-top-level-key", _set("sede", 1), "<top level>"),
@@ -145,6 +165,7 @@ def mirror(tmp_path_factory):
     folder = tmp_path_factory.mktemp("mirror")
     for name in ("abalone.data", "airfoil_self_noise.dat"):
         (folder / name).write_text("x\n")  # start-up checks presence; download checks content
+    (folder.parent / "mine.csv").write_text("x,id,y\n0.5,1,1\n0.2,2,0\n")
     (tmp_path_factory.mktemp("empty")).mkdir(exist_ok=True)
     return folder
 
@@ -166,6 +187,8 @@ def results(repo, mirror, tmp_path_factory):
         edit(config)
         if config.get("uci_mirror") == "{empty}":
             config["uci_mirror"] = str(empty)
+        if config["datasets"].get("mine", {}).get("source") == {"file": "{table}"}:
+            config["datasets"]["mine"]["source"]["file"] = str(mirror.parent / "mine.csv")
         jobs[case] = (yaml.safe_dump(config), ())
     for case, text, _ in RAW_CASES:
         base = _base(mirror)
@@ -174,6 +197,10 @@ def results(repo, mirror, tmp_path_factory):
     for case, args, _ in COMMAND_LINE_CASES:
         jobs[case] = (yaml.safe_dump(_base(mirror)), ("--config", *args))
     jobs["valid"] = (yaml.safe_dump(_base(mirror)), ())
+    with_mine = _base(mirror)
+    _mine()(with_mine)
+    with_mine["datasets"]["mine"]["source"]["file"] = str(mirror.parent / "mine.csv")
+    jobs["valid-own-table"] = (yaml.safe_dump(with_mine), ())
     jobs["valid-command-line"] = (yaml.safe_dump(_base(mirror)),
                                   ("--config", "betas=[0.1, 0.4]", "verify_checksums=false", "n_draws=2"))
     with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
@@ -195,7 +222,7 @@ def test_dry_run_fails_naming_the_key(results, case, key):
 
 
 def test_the_base_config_and_command_line_overrides_are_valid(results):
-    for case in ("valid", "valid-command-line"):
+    for case in ("valid", "valid-command-line", "valid-own-table"):
         result, _ = results[case]
         assert result.returncode == 0, result.stderr[-2000:]
     assert "draws" in results["valid-command-line"][0].stdout

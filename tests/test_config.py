@@ -1,14 +1,13 @@
 import copy
 
 import pytest
-import yaml
 
-from pueval.config import ConfigError, validate
+from pueval.config import ConfigError, load, validate
 
 
 @pytest.fixture
-def config(repo):
-    return yaml.safe_load((repo / "config" / "config.yaml").read_text())
+def config(catalog):
+    return catalog
 
 
 @pytest.fixture
@@ -16,10 +15,11 @@ def schema(repo):
     return repo / "config" / "schema.yaml"
 
 
-def test_shipped_configs_are_valid(repo, schema):
-    for name in ("config.yaml", "smoke.yaml"):
-        cfg = validate(yaml.safe_load((repo / "config" / name).read_text()), schema)
+def test_shipped_configs_are_valid(repo):
+    for overrides in ((), (repo / "config" / "smoke.yaml",)):
+        cfg = load(*overrides, root=repo)
         assert cfg["verify_checksums"] is True
+    assert load(repo / "config" / "smoke.yaml", root=repo)["run"] == ["airfoil", "concrete"]
 
 
 @pytest.mark.parametrize(
@@ -27,12 +27,14 @@ def test_shipped_configs_are_valid(repo, schema):
     [
         (lambda c: c.update(betas=[0.1, 1.5]), "betas.1"),
         (lambda c: c.update(n_draws=0), "n_draws"),
-        (lambda c: c["datasets"].update(iris={"model": {"rounds": 1}}), "datasets"),
+        (lambda c: c["datasets"].update(iris={"model": {"rounds": 1}}), "datasets.iris"),
+        (lambda c: c.update(run=["abalone", "iris"]), "run.1"),
         (lambda c: c["datasets"]["abalone"]["model"].update(rounds="many"), "datasets.abalone.model.rounds"),
         (lambda c: c["datasets"]["abalone"].pop("model"), "datasets.abalone"),
+        (lambda c: c["datasets"]["abalone"].update(target="Ring"), "datasets.abalone.target"),
         (lambda c: c.update(sede=1), "<top level>"),
         (lambda c: c["mpe"]["km"].update(standardize="yes"), "mpe.km.standardize"),
-        (lambda c: c.update(cost={"dataset": "mushroom", "sizes": [10], "beta": 0.2}), "cost.sizes.0"),
+        (lambda c: c.update(cost={"dataset": "mushroom", "sizes": [10], "beta": 0.2, "repeats": 1}), "cost.sizes.0"),
         (lambda c: c.update(uci_mirror="/no/such/folder"), "uci_mirror"),
     ],
 )

@@ -2,19 +2,19 @@ import numpy as np
 import pandas as pd
 
 from pueval import cost
-from pueval.datasets import spec
+from pueval.datasets import Labeling
 from pueval.mpe import distance_curve as dc
 
 
 def test_cost_times_every_method_at_every_size(tmp_path):
     rng = np.random.default_rng(0)
-    s = spec("airfoil")
-    raw = pd.DataFrame(rng.normal(size=(300, 5)), columns=list(s.features))
-    raw["scaled-sound-pressure"] = 126 + raw["frequency"] + rng.normal(size=300)
+    raw = pd.DataFrame(rng.normal(size=(300, 5)), columns=list("abcde"))
+    raw["y"] = 126 + raw["a"] + rng.normal(size=300)
+    labeling = Labeling("toy", "y", {"greater": 126})
     curves, thetas = dc.training_set(30, seed=1, repetitions=1)
     dc.save_regressor(dc.train_regressor(curves, thetas, seed=1, rounds=10), tmp_path / "m.txt")
     options = {"repetitions": 1, "transform": {"folds": 3, "rounds": 5}}
-    frame = cost.run(raw, s, sizes=[100, 200], beta=0.3, seed=2, km_options={"standardize": False},
+    frame = cost.run(raw, labeling, sizes=[100, 200], beta=0.3, seed=2, km_options={"standardize": False},
                      distcurve_model=tmp_path / "m.txt", distcurve_options=options)
     assert frame[["n", "method"]].values.tolist() == [[n, m] for n in (100, 200)
                                                       for m in ("KM1+KM2", "DistCurve", "AUL^PU")]

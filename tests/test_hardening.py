@@ -9,9 +9,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pueval import download, figure3, metrics, steps, summary
+from pueval import datasets, download, figure3, metrics, schemas, steps, summary
 from pueval.config import ConfigError, apply_command_line, check_files
-from pueval.datasets import spec
 from pueval.mpe import distance_curve as dc
 from pueval.mpe import distcurve
 
@@ -52,14 +51,14 @@ def test_a_corrupted_intermediate_file_says_which_file_to_remove(tmp_path, conte
     path = tmp_path / "scores.parquet"
     path.write_bytes(content)
     with pytest.raises(ValueError, match=f"{path} is unreadable .* remove it and rerun"):
-        steps._read(path)
+        schemas.read(path, "scores")
 
 
 def test_an_empty_intermediate_table_is_refused(tmp_path):
     path = tmp_path / "empty.parquet"
     pd.DataFrame({"a": []}).to_parquet(path)
     with pytest.raises(ValueError, match="holds no rows; remove it"):
-        steps._read(path)
+        schemas.read(path, "scores")
 
 
 def test_figures_are_byte_reproducible(tmp_path):
@@ -73,15 +72,14 @@ def test_figures_are_byte_reproducible(tmp_path):
 
 
 def test_first_download_pins_the_content_and_later_ones_must_match(tmp_path):
-    s = spec("airfoil")
-    raw = pd.DataFrame(np.arange(12.0).reshape(2, 6), columns=list(s.columns))
-    first = download.pin(raw, s, tmp_path)
+    raw = pd.DataFrame(np.arange(12.0).reshape(2, 6), columns=list("abcdef"))
+    first = download.pin(raw, "airfoil", tmp_path)
     assert (tmp_path / "airfoil.sha256").read_text().strip() == first
-    assert download.pin(raw.copy(), s, tmp_path) == first  # same content by another route: fine
+    assert download.pin(raw.copy(), "airfoil", tmp_path) == first  # same content by another route: fine
     changed = raw.copy()
     changed.iloc[0, 0] = 99.0
     with pytest.raises(download.DataUnavailableError, match="differs from the one pinned"):
-        download.pin(changed, s, tmp_path)
+        download.pin(changed, "airfoil", tmp_path)
 
 
 def test_summary_counts_only_this_runs_benchmarks(tmp_path):
@@ -93,7 +91,7 @@ def test_summary_counts_only_this_runs_benchmarks(tmp_path):
     (bench / "km" / "new.tsv").write_text("s\n7\n")
     pd.DataFrame({"check": ["mean |ours - paper| of mae_aul"], "ours": [0.001], "paper": [np.nan]}).to_csv(
         tmp_path / "distance.csv", index=False)
-    config = {"seed": 1, "betas": [0.1], "n_draws": 2, "datasets": {"airfoil": {}}, "uci_mirror": "/m",
+    config = {"seed": 1, "betas": [0.1], "n_draws": 2, "run": ["airfoil"], "uci_mirror": "/m",
               "verify_checksums": False}
     summary.write(tmp_path / "summary.md", started=started, wall_seconds=60, cores=2, config=config,
                   benchmarks=bench, distance=tmp_path / "distance.csv")
@@ -146,19 +144,20 @@ def test_repeated_keys_in_a_config_file_are_refused(tmp_path):
 def test_cost_refuses_sizes_beyond_the_data(tmp_path):
     from pueval import cost
 
-    s = spec("airfoil")
-    raw = pd.DataFrame(np.random.default_rng(0).normal(size=(100, 6)), columns=list(s.columns))
+    raw = pd.DataFrame(np.random.default_rng(0).normal(size=(100, 6)), columns=list("abcdef"))
     with pytest.raises(ValueError, match="config key 'cost.sizes': 500 rows asked"):
-        cost.run(raw, s, sizes=[500], beta=0.2, seed=0, km_options={}, distcurve_model=tmp_path / "m.txt",
+        cost.run(raw, datasets.Labeling("toy", "f", {"greater": 0.0}), sizes=[500], beta=0.2, seed=0, km_options={},
+                 distcurve_model=tmp_path / "m.txt",
                  distcurve_options={}, repeats=1)
 
 
-def test_data_errors_are_one_line_without_traceback(tmp_path, capsys):
+def test_data_errors_are_one_line_without_traceback(tmp_path, catalog):
+    params = {"dataset": "airfoil", "verify_checksums": True,
+              "source": datasets.part(catalog, "airfoil", datasets.SOURCE_KEYS)}
     smk = SimpleNamespace(rule="download", log=[str(tmp_path / "d.log")], input=[], output=[str(tmp_path / "r.parquet")],
-                          params=SimpleNamespace(items=lambda: {"dataset": "airfoil", "verify_checksums": True}.items()),
-                          config={"uci_mirror": str(tmp_path)})
+                          params=SimpleNamespace(items=params.items))
     with pytest.raises(SystemExit):
-        steps.run_rule(smk)
+        steps.run(steps.download, smk, uci_mirror=str(tmp_path))
     text = (tmp_path / "d.log").read_text()
     assert "has no file 'airfoil_self_noise.dat'" in text and "Traceback" not in text
 

@@ -1,9 +1,7 @@
 import numpy as np
 import pytest
-import yaml
 
-from pueval import download, metrics, paper, seeds
-from pueval.datasets import prepare, spec
+from pueval import datasets, metrics, paper, seeds
 from pueval.model import Capacity, out_of_fold_scores, staged_out_of_fold_scores
 
 
@@ -45,11 +43,10 @@ def test_staged_scores_equal_refits():
 
 @pytest.mark.parametrize("name", ["abalone", "airfoil", "anuran", "concrete", "landsat", "mushroom",
                                   "pageblock", "spambase", "waveform"])
-def test_ground_truth_auc_is_the_papers(name, uci_mirror, repo):
-    config = yaml.safe_load((repo / "config" / "config.yaml").read_text())
+def test_ground_truth_auc_is_the_papers(name, uci_mirror, catalog):
+    config = catalog
     entry = config["datasets"][name]
-    X, y = prepare(download.fetch(spec(name), uci_mirror), spec(name), entry["subsample"],
-                   seeds.seed_sequence(config["seed"], name, "subsample"))
+    X, y = datasets.load(config, name, uci_mirror)
     scores = out_of_fold_scores(X.to_numpy(), y, Capacity(**entry["model"]), folds=config["folds"],
                                 seed=seeds.int_seed(config["seed"], name, "score"))
     assert metrics.auc(y, scores) == pytest.approx(paper.dataset_truth().loc[name, "auc"], abs=0.01)

@@ -2,6 +2,7 @@
 
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -26,8 +27,19 @@ def _write_mirror(folder, rng):
     (folder / "airfoil_self_noise.dat").write_text("\r\n".join(rows) + "\r\n")
 
 
+def _write_table(path, rng):
+    """A user's own table: a header row, a string column, an id column to drop, a multi-valued target."""
+    n = 180
+    kind = rng.choice(["oak", "elm", "ash"], n)
+    x = rng.normal(size=(n, 3))
+    grade = np.where(x[:, 0] + (kind == "oak") + rng.normal(0, 0.7, n) > 0.5, rng.choice(["A", "B"], n), "C")
+    pd.DataFrame({"id": np.arange(n), "kind": kind, "x1": x[:, 0], "x2": x[:, 1], "x3": x[:, 2],
+                  "grade": grade}).to_csv(path, index=False)
+
+
 def _config(mirror, **changes):
     model = {"rounds": 5, "num_leaves": 3, "learning_rate": 0.1, "train_fraction": 1.0, "min_data_in_leaf": 5}
+    table = str(Path(mirror).parent / "trees.csv")  # written beside the mirror by the fixture
     mpe = {"km": {"standardize": False},
            "distcurve": {"repetitions": 2, "transform": {"folds": 3, "rounds": 10},
                          "training": {"n_mixtures": 40, "rounds": 20}}}
@@ -35,8 +47,12 @@ def _config(mirror, **changes):
               "cost": None, "related": {"level": 0.9, "f1_quantile": 0.5},
               "figure3": {"beta": 0.4, "repetitions": 2, "test_fraction": 0.3, "centers": 20, "folds": 3,
                           "sigma_factors": [1.0], "lambdas": [0.01, 0.1]},
-              "n_draws": 3, "folds": 3, "datasets": {"abalone": {"subsample": 200, "model": dict(model)},
-                                                      "airfoil": {"subsample": None, "model": dict(model)}}}
+              "n_draws": 3, "folds": 3, "run": ["abalone", "airfoil", "trees"],
+              "datasets": {"abalone": {"subsample": 200, "model": dict(model)},
+                           "airfoil": {"subsample": None, "model": dict(model)},
+                           # a dataset from a local table, by config alone: exactly the issue's keys
+                           "trees": {"source": {"file": table}, "target": "grade", "positive": {"in": ["A", "B"]},
+                                     "drop": ["id"], "subsample": None, "model": dict(model)}}}
     config.update(changes)
     return config
 
@@ -66,6 +82,7 @@ def run(repo, tmp_path_factory):
     base = tmp_path_factory.mktemp("e2e")
     mirror = base / "mirror"
     _write_mirror(mirror, np.random.default_rng(0))
+    _write_table(base / "trees.csv", np.random.default_rng(1))
     result = _snakemake(repo, base / "cores2", _config(mirror), "--cores", "2")
     assert result.returncode == 0, result.stderr[-3000:]
     return base, mirror
@@ -75,9 +92,10 @@ def test_pipeline_writes_table_and_figures(run):
     base, _ = run
     results = base / "cores2" / "results"
     table = pd.read_csv(results / "table1.csv")
-    assert table[["dataset", "beta"]].values.tolist() == [["abalone", 0.2], ["abalone", 0.4],
-                                                          ["airfoil", 0.2], ["airfoil", 0.4]]
-    assert table["n"].tolist() == [200, 200, 240, 240]
+    assert table[["dataset", "beta"]].values.tolist() == [["abalone", 0.2], ["abalone", 0.4], ["airfoil", 0.2],
+                                                          ["airfoil", 0.4], ["trees", 0.2], ["trees", 0.4]]
+    assert table["n"].tolist() == [200, 200, 240, 240, 180, 180]
+    assert table.loc[table.dataset == "trees", "paper_auc"].isna().all()  # not a dataset of the paper
     assert (results / "table1.md").read_text().startswith("Table 1")
     assert list(table.columns[6:10]) == ["mae_auc_km1", "mae_auc_km2", "mae_auc_distance", "mae_aul"]
     summary = (results / "run_summary.md").read_text()
@@ -89,18 +107,20 @@ def test_pipeline_writes_table_and_figures(run):
         for suffix in ("png", "pdf"):
             assert (results / "figures" / f"{name}.{suffix}").stat().st_size > 1000
     check = pd.read_csv(results / "theorem1.csv")
-    assert len(check) == 4 * 3 and (check["tail_observed"] <= check["chebyshev"] + 1e-12).all()
+    assert len(check) == 6 * 3 and (check["tail_observed"] <= check["chebyshev"] + 1e-12).all()
     figure3 = pd.read_csv(results / "figure3.csv")
-    assert figure3["dataset"].tolist() == ["abalone", "airfoil"]
+    assert figure3["dataset"].tolist() == ["abalone", "airfoil", "trees"]
     assert figure3[["auc_mean_pu_auc", "auc_mean_pu_aul"]].notna().all().all()
     related = pd.read_csv(results / "related.csv")
     assert set(related["prior"]) == {"none", "true", "km1", "km2", "distance"}
     assert {"mae_beta0.2", "mae_beta0.4", "coverage"} <= set(related.columns)
     assert (results / "related.md").read_text().startswith("Related estimators")
     interval = pd.read_csv(results / "aul_interval.csv")
-    assert set(interval["method"]) == {"normal", "bootstrap"} and set(interval["dataset"]) == {"abalone", "airfoil", "all"}
+    assert set(interval["method"]) == {"normal", "bootstrap"} and set(interval["dataset"]) == {"abalone", "airfoil", "trees", "all"}
     assert interval["coverage"].between(0, 1).all() and (interval["level"] == 0.95).all()
-    assert (interval.loc[interval.dataset == "all", "draws"] == 2 * 3).all()  # 2 datasets x 3 draws per beta
+    assert (interval.loc[interval.dataset == "all", "draws"] == 3 * 3).all()  # 3 datasets x 3 draws per beta
+    trees = pd.read_parquet(results / "data" / "trees.parquet")
+    assert list(trees.columns) == ["x1", "x2", "x3", "kind_ash", "kind_elm", "kind_oak", "label"]
     for suffix in ("png", "pdf"):
         assert (results / "figures" / f"aul_interval.{suffix}").stat().st_size > 1000
 
@@ -151,9 +171,9 @@ def test_switching_the_data_route_reruns_nothing(run, repo):
 def test_config_edit_reruns_only_what_it_affects(run, repo):
     base, mirror = run
     more_draws = _snakemake(repo, base / "cores2", _config(mirror, n_draws=4), "-n", "--cores", "2")
-    assert _job_counts(more_draws.stdout) == {"all": 1, "draws": 4, "km": 4, "distcurve": 4, "estimate": 4,
-                                              "figure2": 1, "table1": 1, "theorem1": 1, "related": 2,
-                                              "related_table": 1, "figure3_dataset": 2, "figure3": 1,
+    assert _job_counts(more_draws.stdout) == {"all": 1, "draws": 6, "km": 6, "distcurve": 6, "estimate": 6,
+                                              "figure2": 1, "table1": 1, "theorem1": 1, "related": 3,
+                                              "related_table": 1, "figure3_dataset": 3, "figure3": 1,
                                               "aul_interval": 1}
     config = _config(mirror)
     config["datasets"]["airfoil"]["model"]["rounds"] = 7
@@ -161,6 +181,13 @@ def test_config_edit_reruns_only_what_it_affects(run, repo):
     assert _job_counts(new_model.stdout) == {"all": 1, "estimate": 2, "figure2": 1, "score": 1, "table1": 1,
                                              "theorem1": 1, "related": 1, "related_table": 1, "figure3_dataset": 1,
                                              "figure3": 1, "aul_interval": 1}
+    config = _config(mirror)
+    config["datasets"]["trees"]["positive"] = {"in": ["A"]}  # the label rule: not the download
+    new_labels = _snakemake(repo, base / "cores2", config, "-n", "--cores", "2")
+    assert _job_counts(new_labels.stdout) == {"all": 1, "binarize": 1, "score": 1, "draws": 2, "km": 2,
+                                              "distcurve": 2, "estimate": 2, "figure2": 1, "table1": 1,
+                                              "theorem1": 1, "related": 1, "related_table": 1,
+                                              "figure3_dataset": 1, "figure3": 1, "aul_interval": 1}
 
 
 def test_bad_config_fails_before_any_job(repo, tmp_path):
@@ -188,4 +215,4 @@ def test_slurm_profile_dry_run(run, repo):
                         str(repo / "profiles" / "slurm"))
     assert result.returncode == 0, result.stderr[-3000:]
     counts = _job_counts(result.stdout)
-    assert counts["km"] == 4 and counts["score"] == 2 and counts["table1"] == 1
+    assert counts["km"] == 6 and counts["score"] == 3 and counts["table1"] == 1

@@ -3,8 +3,8 @@
 A bad config fails before any job runs, with a message that names the offending key. Beyond the
 JSON schema: an ``integer`` is a Python int (``3.0`` is not), a ``number`` is finite (YAML's
 ``.nan`` and ``.inf`` are not), a config file may not repeat a key, every β must be spelled the
-same way in a file name as in the config (``beta0.1``), and a mirror folder must hold the files of
-the datasets to run. ``--config key=value`` values are read as YAML, so lists, ``true``/``false``
+same way in a file name as in the config (``beta0.1``), the datasets to run must be catalog entries
+whose columns hold their target, and a mirror folder must hold the files of the datasets to run. ``--config key=value`` values are read as YAML, so lists, ``true``/``false``
 and ``null`` work on the command line.
 """
 
@@ -95,6 +95,63 @@ def _check_betas(config: dict) -> None:
                           f"{config['betas']} (Figure 3 takes its prior method from that beta's Table 1 rows)")
 
 
+def _used(config: dict) -> list[str]:
+    """Catalog names the run reads: ``run``, then the cost experiment's dataset."""
+    names = list(config["run"]) + ([config["cost"]["dataset"]] if config.get("cost") else [])
+    return list(dict.fromkeys(names))
+
+
+def _file_columns(path: Path) -> list[str]:
+    if path.suffix.lower() == ".parquet":
+        import pyarrow.parquet as pq
+
+        return list(pq.read_schema(path).names)
+    import pandas as pd
+
+    return list(pd.read_csv(path, nrows=0).columns)
+
+
+def _check_entry(name: str, entry: dict) -> None:
+    """What the schema cannot say of one catalog entry: its columns hold the target and ``drop``."""
+    key = f"datasets.{name}"
+    if "uci" in entry["source"]:
+        if "columns" not in entry:
+            raise ConfigError(f"config key '{key}.columns': a uci source needs the raw table's columns "
+                              "(ucimlrepo's features, then its targets)")
+        columns = entry["columns"]
+        names = entry.get("mirror", {}).get("names")
+        if names is not None and set(columns) - set(names):
+            raise ConfigError(f"config key '{key}.mirror.names': lacks {sorted(set(columns) - set(names))} of columns")
+    else:
+        path = Path(entry["source"]["file"])
+        if not path.is_file():
+            raise ConfigError(f"config key '{key}.source.file': no file {str(path)!r} "
+                              f"(relative paths start where snakemake runs)")
+        try:
+            columns = _file_columns(path)
+        except Exception as error:  # pandas and pyarrow raise several types for an unreadable file
+            raise ConfigError(f"config key '{key}.source.file': {path} is unreadable ({error})") from None
+    if entry["target"] not in columns:
+        raise ConfigError(f"config key '{key}.target': {entry['target']!r} is not a column ({', '.join(columns)})")
+    drop = entry.get("drop", [])
+    unknown = [c for c in drop if c not in columns]
+    if unknown or entry["target"] in drop:
+        raise ConfigError(f"config key '{key}.drop': {unknown or [entry['target']]} "
+                          f"{'are not columns' if unknown else 'is the target'}")
+
+
+def _check_datasets(config: dict) -> None:
+    catalog = config["datasets"]
+    for i, name in enumerate(config["run"]):
+        if name not in catalog:
+            raise ConfigError(f"config key 'run.{i}': {name!r} is not in the catalog (config key 'datasets': "
+                              f"{', '.join(catalog)})")
+    if config.get("cost") and config["cost"]["dataset"] not in catalog:
+        raise ConfigError(f"config key 'cost.dataset': {config['cost']['dataset']!r} is not in the catalog")
+    for name in _used(config):
+        _check_entry(name, catalog[name])
+
+
 def _check_mirror(config: dict) -> None:
     mirror = config.get("uci_mirror")
     if mirror is None:
@@ -104,12 +161,57 @@ def _check_mirror(config: dict) -> None:
     folder = Path(mirror)
     if not folder.is_dir():
         raise ConfigError(f"config key 'uci_mirror': {mirror!r} is not a folder")
-    from pueval.datasets import SPECS
-
-    wanted = list(config["datasets"]) + ([config["cost"]["dataset"]] if config.get("cost") else [])
-    missing = [f.name for name in dict.fromkeys(wanted) for f in SPECS[name].files if not (folder / f.name).is_file()]
+    uci = [name for name in _used(config) if "uci" in config["datasets"][name]["source"]]
+    for name in uci:
+        if "mirror" not in config["datasets"][name]:
+            raise ConfigError(f"config key 'datasets.{name}.mirror': not set, so {name} cannot be read from "
+                              f"uci_mirror {mirror!r}")
+    missing = [file for name in uci for file in config["datasets"][name]["mirror"]["files"]
+               if not (folder / file).is_file()]
     if missing:
         raise ConfigError(f"config key 'uci_mirror': {mirror!r} lacks {', '.join(missing)}")
+
+
+def merge(base: dict, override: dict) -> dict:
+    """``override`` merged into ``base`` in place, mappings key by key, as Snakemake merges config files."""
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            merge(base[key], value)
+        else:
+            base[key] = value
+    return base
+
+
+DEFAULT_FILES = ("config/datasets.yaml", "config/config.yaml")  # what the Snakefile reads, in order
+
+
+def load(*overrides: str | Path, root: str | Path = ".") -> dict:
+    """The validated config a run of ``snakemake --configfile <overrides>`` would see (for scripts)."""
+    root = Path(root)
+    check_files([root / f for f in DEFAULT_FILES] + list(overrides))
+    config = {}
+    for path in [root / f for f in DEFAULT_FILES] + [Path(p) for p in overrides]:
+        merge(config, yaml.safe_load(Path(path).read_text()) or {})
+    return validate(config, root / "config" / "schema.yaml")
+
+
+def resolve_paths(config: dict, base: str | Path) -> dict:
+    """Make the config's relative paths (``output_root``, ``uci_mirror``, ``datasets.*.source.file``)
+    absolute against ``base``, the project folder, in place: a job started by a cluster executor
+    parses the workflow again from another folder, and must find the same files."""
+    def absolute(value):
+        if isinstance(value, str) and value.strip():
+            return str((Path(base) / value).resolve())
+        return value
+
+    for key in ("output_root", "uci_mirror"):
+        if key in config:
+            config[key] = absolute(config[key])
+    for entry in (config.get("datasets") or {}).values():
+        source = entry.get("source") if isinstance(entry, dict) else None
+        if isinstance(source, dict) and "file" in source:
+            source["file"] = absolute(source["file"])
+    return config
 
 
 def validate(config: dict, schema_path: str | Path) -> dict:
@@ -124,5 +226,6 @@ def validate(config: dict, schema_path: str | Path) -> dict:
         if "default" in prop:
             config.setdefault(key, prop["default"])
     _check_betas(config)
+    _check_datasets(config)
     _check_mirror(config)
     return config

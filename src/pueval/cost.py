@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from pueval import draws, metrics, seeds
-from pueval.datasets import DatasetSpec, binarize, stratified_subsample
+from pueval.datasets import Labeling, binarize, stratified_subsample
 from pueval.mpe import distance_curve as dc
 from pueval.mpe import kernel_embedding as ke
 
@@ -33,12 +33,12 @@ def _fastest(f, repeats: int):
     return value, min(seconds)
 
 
-def run(raw: pd.DataFrame, spec: DatasetSpec, *, sizes, beta, seed, km_options, distcurve_model,
+def run(raw: pd.DataFrame, labeling: Labeling, *, sizes, beta, seed, km_options, distcurve_model,
         distcurve_options, repeats: int = 3) -> pd.DataFrame:
     """One row per (size, method): seconds (the least of ``repeats`` runs) and θ̂ (true θ beside it)."""
-    X_all, y_all = binarize(raw, spec)
+    X_all, y_all = binarize(raw, labeling)
     if max(sizes) > y_all.size:
-        raise ValueError(f"config key 'cost.sizes': {max(sizes)} rows asked, {spec.key} has {y_all.size}")
+        raise ValueError(f"config key 'cost.sizes': {max(sizes)} rows asked, {labeling.name} has {y_all.size}")
     if repeats < 1:
         raise ValueError(f"repeats must be at least 1, got {repeats}")
     model = dc.load_regressor(distcurve_model)
@@ -48,10 +48,10 @@ def run(raw: pd.DataFrame, spec: DatasetSpec, *, sizes, beta, seed, km_options, 
     dc.distance_curve(warm[20:], warm[:20], rng=np.random.default_rng(0), repetitions=1)
     rows = []
     for size in sizes:
-        keep = stratified_subsample(y_all, size, seeds.seed_sequence(seed, spec.key, "cost", size))
+        keep = stratified_subsample(y_all, size, seeds.seed_sequence(seed, labeling.name, "cost", size))
         X, y = X_all.to_numpy()[keep], y_all[keep]
         labeled = np.zeros(y.size, bool)
-        labeled[draws.scar_draws(y, beta, 1, seed=seed, dataset=f"{spec.key}-cost-{size}")[0]] = True
+        labeled[draws.scar_draws(y, beta, 1, seed=seed, dataset=f"{labeling.name}-cost-{size}")[0]] = True
         truth = float(y[~labeled].mean())
 
         def km():

@@ -1,25 +1,43 @@
-"""Raw tables of the UCI datasets: from ``ucimlrepo`` online, or from a local mirror folder.
+"""Raw tables of the catalog's datasets: a local table, ``ucimlrepo`` online, or a mirror folder.
 
-Both routes give the same table: the ``ucimlrepo`` feature columns followed by its target columns.
-The mirror holds the original UCI files (``shared/uci/SOURCES.md``); each is checked against its
-SHA-256 before it is read.
+A ``source: {uci: <id>}`` entry gives the same table by both of its routes: the entry's ``columns``
+(ucimlrepo's feature columns, then its targets) in that order. The mirror holds the original UCI
+files (``shared/uci/SOURCES.md``); each is checked against the SHA-256 the entry gives before it is
+read. A ``source: {file: <path>}`` entry is a CSV with a header row or a Parquet file.
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
+from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
-
-from pueval.datasets import DatasetSpec
 
 log = logging.getLogger(__name__)
 
 
 class DataUnavailableError(RuntimeError):
     """The data cannot be had: no network and no mirror, a missing file or a checksum mismatch."""
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a dataset's raw table comes from (the entry's ``SOURCE_KEYS``)."""
+
+    name: str
+    uci: int | None = None
+    file: Path | None = None
+    columns: tuple[str, ...] | None = None
+    mirror: dict | None = None
+
+    @classmethod
+    def of(cls, name: str, keys: dict) -> Source:
+        source = keys["source"]
+        columns = keys.get("columns")
+        return cls(name, uci=source.get("uci"), file=Path(source["file"]) if "file" in source else None,
+                   columns=tuple(columns) if columns is not None else None, mirror=keys.get("mirror"))
 
 
 def sha256_of(path: Path) -> str:
@@ -30,38 +48,70 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
-def _named(raw: pd.DataFrame, spec: DatasetSpec, source: str) -> pd.DataFrame:
-    if raw.shape[1] != len(spec.columns):
-        raise DataUnavailableError(
-            f"{spec.title}: {source} has {raw.shape[1]} columns, expected {len(spec.columns)} "
-            f"({', '.join(spec.columns)})"
-        )
-    raw = raw.copy()
-    raw.columns = list(spec.columns)
-    return raw
+def _read_table(path: Path, mirror: dict) -> pd.DataFrame:
+    """One mirror file as the entry's ``mirror`` keys say: ``format`` csv (``sep``, ``header``) or excel
+    (first sheet, as floats), after skipping ``skip_rows`` lines."""
+    skip = mirror.get("skip_rows", 0)
+    if mirror.get("format", "csv") == "excel":
+        import xlrd
+
+        sheet = xlrd.open_workbook(str(path)).sheet_by_index(0)
+        return pd.DataFrame([sheet.row_values(i) for i in range(skip, sheet.nrows)], dtype=float)
+    return pd.read_csv(path, sep=mirror.get("sep", ","), header=0 if mirror.get("header") else None, skiprows=skip)
 
 
-def read_mirror(spec: DatasetSpec, folder: Path, *, verify_checksums: bool = True) -> pd.DataFrame:
+def _selected(raw: pd.DataFrame, source: Source, where: str) -> pd.DataFrame:
+    """The entry's ``columns`` of ``raw``, in that order (every column when the entry names none)."""
+    if source.columns is None:
+        return raw
+    missing = [c for c in source.columns if c not in raw.columns]
+    if missing:
+        raise DataUnavailableError(f"{source.name}: {where} has no column(s) {missing} of config key "
+                                   f"'datasets.{source.name}.columns' (it has {list(raw.columns)})")
+    return raw.loc[:, list(source.columns)]
+
+
+def read_mirror(source: Source, folder: Path, *, verify_checksums: bool = True) -> pd.DataFrame:
     """The raw table read from the original UCI files in ``folder`` (config key ``uci_mirror``)."""
     folder = Path(folder)
+    mirror = source.mirror
+    if mirror is None:
+        raise DataUnavailableError(f"{source.name}: config key 'datasets.{source.name}.mirror' is not set, so "
+                                   f"the dataset cannot be read from uci_mirror {folder}")
     paths = []
-    for f in spec.files:
-        path = folder / f.name
+    for name, sha256 in mirror["files"].items():
+        path = folder / name
         if not path.is_file():
-            raise DataUnavailableError(
-                f"{spec.title}: uci_mirror folder {folder} has no file {f.name!r}"
-            )
+            raise DataUnavailableError(f"{source.name}: uci_mirror folder {folder} has no file {name!r}")
         if verify_checksums:
             actual = sha256_of(path)
-            if actual != f.sha256:
+            if actual != sha256:
                 raise DataUnavailableError(
-                    f"{spec.title}: {path} has SHA-256 {actual}, expected {f.sha256} "
+                    f"{source.name}: {path} has SHA-256 {actual}, expected {sha256} "
                     "(the UCI original, see shared/uci/SOURCES.md)"
                 )
         else:
-            log.warning("%s: checksum of %s not verified (verify_checksums: false)", spec.title, path)
+            log.warning("%s: checksum of %s not verified (verify_checksums: false)", source.name, path)
         paths.append(path)
-    return _named(spec.read_mirror(paths), spec, f"mirror files {[f.name for f in spec.files]}")
+    raw = pd.concat([_read_table(p, mirror) for p in paths], ignore_index=True)
+    where = f"mirror files {list(mirror['files'])}"
+    if not mirror.get("header"):
+        names = mirror.get("names", source.columns)
+        if raw.shape[1] != len(names):
+            raise DataUnavailableError(f"{source.name}: {where} have {raw.shape[1]} columns, expected "
+                                       f"{len(names)} ({', '.join(names)})")
+        raw.columns = list(names)
+    return _selected(raw, source, where)
+
+
+def read_file(source: Source) -> pd.DataFrame:
+    """The raw table of a ``source: {file: ...}`` entry: a CSV with a header row, or a Parquet file."""
+    path = source.file
+    if not path.is_file():
+        raise DataUnavailableError(f"{source.name}: config key 'datasets.{source.name}.source.file': no file {path}")
+    if path.suffix.lower() == ".parquet":
+        return pd.read_parquet(path)
+    return pd.read_csv(path)
 
 
 NETWORK_TIMEOUT = 60  # seconds a network call of ucimlrepo may wait
@@ -74,16 +124,16 @@ def table_sha256(raw: pd.DataFrame) -> str:
     return digest.hexdigest()
 
 
-def pin(raw: pd.DataFrame, spec: DatasetSpec, folder: str | Path) -> str:
-    """Check the raw table against the content pinned by its first download (``folder/<key>.sha256``),
+def pin(raw: pd.DataFrame, name: str, folder: str | Path) -> str:
+    """Check the raw table against the content pinned by its first download (``folder/<name>.sha256``),
     or pin it there; returns the hash. A route change that gives the same content passes."""
     digest = table_sha256(raw)
-    path = Path(folder) / f"{spec.key}.sha256"
+    path = Path(folder) / f"{name}.sha256"
     if path.is_file():
         pinned = path.read_text().split()[0]
         if pinned != digest:
             raise DataUnavailableError(
-                f"{spec.title}: the raw table's content (SHA-256 {digest}) differs from the one pinned by its first "
+                f"{name}: the raw table's content (SHA-256 {digest}) differs from the one pinned by its first "
                 f"download ({pinned}, in {path}); if the source changed on purpose, delete {path}")
     else:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -91,7 +141,7 @@ def pin(raw: pd.DataFrame, spec: DatasetSpec, folder: str | Path) -> str:
     return digest
 
 
-def fetch_online(spec: DatasetSpec) -> pd.DataFrame:
+def fetch_online(source: Source) -> pd.DataFrame:
     """The raw table fetched with ``ucimlrepo`` by UCI id; a clear error when offline or slow."""
     import socket
 
@@ -100,25 +150,32 @@ def fetch_online(spec: DatasetSpec) -> pd.DataFrame:
     previous = socket.getdefaulttimeout()
     socket.setdefaulttimeout(NETWORK_TIMEOUT)
     try:
-        repo = fetch_ucirepo(id=spec.uci_id)
+        repo = fetch_ucirepo(id=source.uci)
     except (ConnectionError, OSError) as err:  # URLError and timeouts are OSErrors
+        files = ", ".join((source.mirror or {}).get("files", {})) or "see the entry's mirror key"
         raise DataUnavailableError(
-            f"{spec.title}: cannot reach the UCI repository (id {spec.uci_id}) with ucimlrepo "
+            f"{source.name}: cannot reach the UCI repository (id {source.uci}) with ucimlrepo "
             f"({err}). Offline, set the config key `uci_mirror` to a folder holding the original "
-            f"UCI files ({', '.join(f.name for f in spec.files)})."
+            f"UCI files ({files})."
         ) from err
     finally:
         socket.setdefaulttimeout(previous)
-    raw = pd.concat([repo.data.features, repo.data.targets], axis=1)
-    if list(raw.columns) != list(spec.columns):
-        raise DataUnavailableError(
-            f"{spec.title}: ucimlrepo returned columns {list(raw.columns)}, "
-            f"expected {list(spec.columns)}"
-        )
-    return raw
+    return _selected(pd.concat([repo.data.features, repo.data.targets], axis=1), source, "ucimlrepo's table")
 
 
-def fetch(spec: DatasetSpec, mirror: str | Path | None, *, verify_checksums: bool = True) -> pd.DataFrame:
+def fetch(source: Source, mirror: str | Path | None, *, verify_checksums: bool = True) -> pd.DataFrame:
+    """The raw table: the entry's file, else the mirror folder when one is set, else ucimlrepo."""
+    if source.file is not None:
+        return read_file(source)
     if mirror:
-        return read_mirror(spec, Path(mirror), verify_checksums=verify_checksums)
-    return fetch_online(spec)
+        return read_mirror(source, Path(mirror), verify_checksums=verify_checksums)
+    return fetch_online(source)
+
+
+def obtain(source: Source, mirror: str | Path | None, *, verify_checksums: bool, provenance: str | Path):
+    """(raw table, content SHA-256, route) by :func:`fetch`; a uci source's content is pinned in the
+    folder ``provenance`` (:func:`pin`), a local file's is the user's to change."""
+    raw = fetch(source, mirror, verify_checksums=verify_checksums)
+    if source.file is not None:
+        return raw, table_sha256(raw), str(source.file)
+    return raw, pin(raw, source.name, provenance), str(mirror) if mirror else "ucimlrepo"

@@ -9,7 +9,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from pueval import seeds
+from pueval import sampling, seeds
+
+MIN_LABELED = 2  # labeled rows a draw needs (the AUL^PU interval's variance needs two)
 
 
 def n_labeled(n_positive: int, beta: float) -> int:
@@ -19,16 +21,13 @@ def n_labeled(n_positive: int, beta: float) -> int:
 
 def scar_draws(y: np.ndarray, beta: float, n_draws: int, *, seed: int, dataset: str) -> np.ndarray:
     """Labeled row indices, shape (n_draws, round(β n^P)), each row sorted."""
-    positives = np.flatnonzero(np.asarray(y) == 1)
-    k = n_labeled(positives.size, beta)
-    if k < 1:
-        raise ValueError(f"{dataset}: beta={beta} labels no positive of {positives.size}")
-    return np.stack(
-        [
-            np.sort(seeds.rng(seed, dataset, beta, d).choice(positives, k, replace=False))
-            for d in range(n_draws)
-        ]
-    )
+    y = np.asarray(y)
+    n_positive = int((y == 1).sum())
+    k = n_labeled(n_positive, beta)
+    if k < MIN_LABELED:
+        raise ValueError(f"config key 'betas': beta={beta:g} labels {k} of the {n_positive} positives of {dataset}; "
+                         f"a draw needs at least {MIN_LABELED} labeled rows (or raise datasets.{dataset}.subsample)")
+    return np.stack([sampling.stratified_choice(y, {1: k}, seeds.rng(seed, dataset, beta, d)) for d in range(n_draws)])
 
 
 def to_frame(labeled: np.ndarray) -> pd.DataFrame:

@@ -32,3 +32,26 @@ def pu_estimates(y: np.ndarray, scores: np.ndarray, s: np.ndarray) -> pd.DataFra
             "aul_pu": metrics.aul(s, scores),
         }
     )
+
+
+def draw_table(y: np.ndarray, scores: np.ndarray, s: np.ndarray, priors, *, dataset: str,
+               beta: float) -> pd.DataFrame:
+    """Per draw: the truth, AUL^PU, AUC^PU and, for each MPE prior θ̂_m, AUC^est_m (schema ``estimates``).
+
+    ``priors`` is a sequence of (name, frame) with one row per draw, a ``theta`` column (the true θ,
+    which must match these draws') and ``theta_<m>`` columns. AUC^est_m is
+    :func:`pueval.metrics.corrected_auc` of AUC^PU with θ̂_m, clipped to [0, 1].
+    """
+    frame = pu_estimates(y, scores, s)
+    frame.insert(0, "beta", beta)
+    frame.insert(0, "dataset", dataset)
+    for key, value in reversed(truth(y, scores).items()):
+        frame.insert(2, key, value)
+    for name, mpe in priors:
+        if len(mpe) != len(frame) or not np.allclose(mpe["theta"], frame["theta"]):
+            raise ValueError(f"{name} was computed on other draws than these")
+        for column in [c for c in mpe.columns if c.startswith("theta_")]:
+            method = column.removeprefix("theta_")
+            frame[column] = mpe[column].to_numpy()
+            frame[f"auc_est_{method}"] = np.clip(metrics.corrected_auc(frame["auc_pu"], mpe[column]), 0.0, 1.0)
+    return frame

@@ -18,7 +18,7 @@ from statistics import NormalDist
 
 import numpy as np
 
-from pueval import metrics
+from pueval import metrics, seeds
 from pueval.validation import check_labels, check_scores
 
 INTERVAL_METHODS = ("normal", "bootstrap")
@@ -145,3 +145,18 @@ def coverage(labeled_draws, scores, truth: float, *, level: float, n_boot: int, 
             rows.append({"draw": d, "method": method, "low": low, "high": high, "covered": low <= truth <= high,
                          "width": high - low})
     return rows
+
+
+def coverage_study(settings, *, seed: int, level: float, n_boot: int):
+    """:func:`coverage_table` over many settings: ``settings`` yields (dataset, β, s, scores, y), the
+    (n_draws, n) PU labels s of that setting, the scores and the true classes; draw d's bootstrap is
+    seeded by (``seed``, dataset, β, d)."""
+    import pandas as pd
+
+    rows = []
+    for dataset, beta, s, scores, y in settings:
+        truth = float(metrics.aul(y, scores))
+        found = coverage(s, scores, truth, level=level, n_boot=n_boot,
+                         seed_of=lambda d: seeds.int_seed(seed, dataset, beta, d, "aul-interval"))
+        rows += [{"dataset": dataset, "beta": beta, **row} for row in found]
+    return coverage_table(pd.DataFrame(rows), level)

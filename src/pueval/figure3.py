@@ -18,16 +18,19 @@ Train seconds count the cross-validation and the final fit, and for PU_AUC also 
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 
 import numpy as np
 import pandas as pd
 
-from pueval import metrics, seeds
+from pueval import metrics, sampling, seeds
 from pueval.draws import n_labeled
 from pueval.kernel_auc import Moments, Solver, gaussian_basis, pu_auc_risk, pu_auc_system, pu_aul_system
-from pueval.mpe.kernel_embedding import squared_distances
+from pueval.distances import median_width, squared_distances
+
+log = logging.getLogger(__name__)
 
 METHODS = ("PU_AUC", "PU_AUL")
 MEDIAN_SAMPLE = 1000  # rows used for σ_med
@@ -122,16 +125,13 @@ def check_sizes(y: np.ndarray, beta: float, options: dict) -> None:
 def _split(y: np.ndarray, test_fraction: float, rng: np.random.Generator) -> np.ndarray:
     """Boolean test mask with round(test_fraction·n_c) rows of each class c."""
     test = np.zeros(len(y), dtype=bool)
-    for value in np.unique(y):
-        rows = np.flatnonzero(y == value)
-        test[rng.choice(rows, int(round(test_fraction * rows.size)), replace=False)] = True
+    test[sampling.stratified_choice(y, sampling.class_fraction(y, test_fraction), rng)] = True
     return test
 
 
 def _sigma_median(Z: np.ndarray, rng: np.random.Generator) -> float:
     rows = rng.choice(len(Z), min(len(Z), MEDIAN_SAMPLE), replace=False)
-    D = squared_distances(Z[rows])
-    return float(np.sqrt(np.median(D[np.triu_indices(len(rows), 1)])))
+    return median_width(squared_distances(Z[rows]), diagonal=False)
 
 
 def repetition(X: np.ndarray, y: np.ndarray, *, dataset: str, rep: int, seed: int, beta: float,
@@ -148,7 +148,7 @@ def repetition(X: np.ndarray, y: np.ndarray, *, dataset: str, rep: int, seed: in
 
     positives = np.flatnonzero(y_train == 1)
     is_labeled = np.zeros(len(y_train), dtype=bool)
-    is_labeled[rng("draw").choice(positives, n_labeled(positives.size, beta), replace=False)] = True
+    is_labeled[sampling.stratified_choice(y_train, {1: n_labeled(positives.size, beta)}, rng("draw"))] = True
     centers = Z_train[rng("centers").choice(len(Z_train), min(options["centers"], len(Z_train)), replace=False)]
     sigmas = _sigma_median(Z_train, rng("median")) * np.asarray(options["sigma_factors"], dtype=float)
     fold = stratified_folds(is_labeled, options["folds"], rng("folds"))
@@ -171,6 +171,22 @@ def repetition(X: np.ndarray, y: np.ndarray, *, dataset: str, rep: int, seed: in
             "fit_seconds": fit_seconds, "train_seconds": fit_seconds + (mpe_seconds if uses_prior else 0.0),
         })
     return rows
+
+
+def run(X: np.ndarray, y: np.ndarray, estimates: pd.DataFrame, *, dataset: str, seed: int, beta: float,
+        repetitions: int, options: dict, km: dict, distcurve_model, distcurve: dict) -> pd.DataFrame:
+    """All repetitions of one dataset (schema ``figure3`` of :mod:`pueval.schemas`); PU_AUC's prior comes
+    from the MPE method with the lowest MAE in ``estimates`` (that dataset's Table 1 rows at β)."""
+    check_sizes(y, beta, options)
+    method = best_mpe(estimates)
+    mpe = prior_estimator(method, km=km, distcurve_model=distcurve_model, distcurve=distcurve)
+    log.info("%s: PU_AUC takes its prior from %s (lowest MAE at beta=%g)", dataset, method, beta)
+    rows = []
+    for rep in range(repetitions):
+        rows += repetition(X, y, dataset=dataset, rep=rep, seed=seed, beta=beta, mpe=mpe, options=options)
+        log.info("%s: repetition %d/%d, test AUC %s", dataset, rep + 1, repetitions,
+                 ", ".join(f"{r['method']} {r['auc']:.3f}" for r in rows[-2:]))
+    return pd.DataFrame(rows).assign(beta=beta, prior_method=method)
 
 
 def summarize(frame: pd.DataFrame) -> pd.DataFrame:

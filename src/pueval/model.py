@@ -13,6 +13,8 @@ import lightgbm as lgb
 import numpy as np
 from sklearn.model_selection import StratifiedKFold
 
+from pueval import sampling
+
 
 @dataclass(frozen=True)
 class Capacity:
@@ -38,16 +40,12 @@ class Capacity:
         }
 
 
-def _stratified_fraction(y: np.ndarray, fraction: float, rng: np.random.Generator) -> np.ndarray:
-    """Indices of a class-stratified random ``fraction`` of ``y`` (at least 2 rows per class)."""
-    if fraction >= 1.0:
-        return np.arange(y.size)
-    keep = []
-    for cls in (0, 1):
-        rows = np.flatnonzero(y == cls)
-        k = min(rows.size, max(2, round(fraction * rows.size)))
-        keep.append(rng.choice(rows, k, replace=False))
-    return np.sort(np.concatenate(keep))
+def check_folds(y: np.ndarray, folds: int, dataset: str) -> None:
+    """Refuse ``folds`` larger than the smaller class of ``y`` (a fold would lack that class)."""
+    smallest = int(np.bincount(np.asarray(y), minlength=2).min())
+    if smallest < folds:
+        raise ValueError(f"config key 'folds': {folds} folds, but {dataset} has only {smallest} rows of its "
+                         f"smaller class (check datasets.{dataset}.subsample)")
 
 
 def _fold_fits(X: np.ndarray, y: np.ndarray, capacity: Capacity, *, folds: int, seed: int):
@@ -55,7 +53,9 @@ def _fold_fits(X: np.ndarray, y: np.ndarray, capacity: Capacity, *, folds: int, 
     rng = np.random.default_rng(seed)
     splitter = StratifiedKFold(n_splits=folds, shuffle=True, random_state=seed)
     for train, test in splitter.split(X, y):
-        train = train[_stratified_fraction(y[train], capacity.train_fraction, rng)]
+        if capacity.train_fraction < 1.0:
+            share = sampling.class_fraction(y[train], capacity.train_fraction, at_least=2)
+            train = train[sampling.stratified_choice(y[train], share, rng)]
         booster = lgb.train(
             capacity.lightgbm_params(seed),
             lgb.Dataset(X[train], y[train]),

@@ -53,12 +53,16 @@ def distance(table: pd.DataFrame) -> pd.DataFrame:
 
     ``table`` is :func:`pueval.report.table1` (our ``mae_*`` columns with ``paper_mae_*`` beside).
     For each MAE column, the mean |ours − paper| over the settings; for each AUC^est column, in
-    how many settings AUL^PU's MAE is below it; and mean MAE_AUL / mean MAE_Distance.
+    how many settings AUL^PU's MAE is below it; and mean MAE_AUL / mean MAE_Distance. Only the
+    settings the paper has count (a dataset of the user's own has no paper values).
     """
     mae = [c for c in table.columns if c.startswith("mae_")]
     missing = [c for c in mae if f"paper_{c}" not in table.columns]
     if missing:
         raise ValueError(f"table lacks the paper's values of {missing}")
+    table = table[table["paper_mae_aul"].notna()]
+    if table.empty:
+        return pd.DataFrame(columns=["check", "ours", "paper"])
     rows = [{"check": f"mean |ours - paper| of {c}", "ours": float((table[c] - table[f"paper_{c}"]).abs().mean()),
              "paper": float("nan")} for c in mae]
     settings = len(table)
@@ -81,6 +85,8 @@ def distance_markdown(frame: pd.DataFrame) -> str:
             return "–"
         return f"{value:.0f}" if check.startswith("settings") else f"{value:.4f}"
 
+    if frame.empty:
+        return "Distance to the paper: no setting of this run is in the paper.\n"
     lines = ["Distance to the paper (over the settings of this run):", "", "| check | ours | paper |", "|---|---|---|"]
     lines += [f"| {r.check} | {fmt(r.ours, r.check)} | {fmt(r.paper, r.check)} |" for r in frame.itertuples()]
     return "\n".join(lines) + "\n"

@@ -193,3 +193,31 @@ def table(frame: pd.DataFrame) -> pd.DataFrame:
             columns={"inside": "coverage", "width": "mean_width"}))
     out.insert(0, "needs_prior", out.index.get_level_values("prior") != "none")
     return out.reset_index()
+
+
+def dataset_frame(y: np.ndarray, scores: np.ndarray, settings, *, dataset: str, level: float,
+                  f1_quantile: float) -> pd.DataFrame:
+    """Every estimator on every draw of one dataset (schema ``related`` of :mod:`pueval.schemas`).
+
+    ``settings`` is a sequence of (s, estimates): the (n_draws, n) PU labels of one β and that β's
+    per-draw estimates (``beta``, ``draw``, the true ``theta`` and ``theta_<m>`` of each MPE method).
+    F1 and LL predict positive above the ``f1_quantile`` of the scores.
+    """
+    predicted = scores > np.quantile(scores, f1_quantile)
+    rows = []
+    for s, estimates in settings:
+        priors = ["theta"] + [c for c in estimates.columns if c.startswith("theta_")]
+        beta = float(estimates["beta"].iloc[0])
+        for d, labeled in enumerate(s):
+            thetas = estimates.loc[estimates["draw"] == d, priors].iloc[0]
+            named = {("true" if c == "theta" else c.removeprefix("theta_")): float(thetas[c]) for c in priors}
+            rows += [{"beta": beta, "draw": d, **row} for row in draw_estimates(labeled, scores, predicted, named, level)]
+    frame = pd.DataFrame(rows)
+    frame.insert(0, "dataset", dataset)
+    frame["truth"] = frame["target"].map(truths(y, scores, predicted))
+    return frame
+
+
+TABLE_TITLE = ("Related estimators on the Table 1 draws: MAE against the fully labeled value of the target "
+               "(mean over all datasets, betas and draws). prior = where theta comes from (true or an MPE "
+               "method); Claesen: coverage = share of draws whose bounds contain the truth.")

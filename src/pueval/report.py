@@ -16,7 +16,6 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from pueval import paper  # noqa: E402
-from pueval.datasets import SPECS  # noqa: E402
 
 AUC_EST = "auc_est_"
 METHOD_LABELS = {"km1": "AUC$^{est}_{KM1}$", "km2": "AUC$^{est}_{KM2}$", "distance": "AUC$^{est}_{Distance}$",
@@ -48,7 +47,13 @@ def _group_positions(n_groups: int, n_members: int) -> tuple[float, list[np.ndar
 
 
 def _dataset_order(names) -> list[str]:
-    return [k for k in SPECS if k in set(names)]
+    """Datasets in order of first appearance (the per-dataset files are read in the config's ``run`` order)."""
+    return list(dict.fromkeys(names))
+
+
+def _labels(datasets, titles: dict | None) -> list[str]:
+    """Tick labels: each dataset's title (config key ``datasets.<name>.title``), else its name."""
+    return [(titles or {}).get(d, d) for d in datasets]
 
 
 def table1(estimates: pd.DataFrame) -> pd.DataFrame:
@@ -64,7 +69,7 @@ def table1(estimates: pd.DataFrame) -> pd.DataFrame:
     reference = paper.table1().set_index(["dataset", "beta"])
     ours = [c for c in table.columns if c not in ("dataset", "beta")]
     table = table.join(reference[ours].add_prefix("paper_"), on=["dataset", "beta"])
-    order = {name: i for i, name in enumerate(_dataset_order(table["dataset"]))}
+    order = {name: i for i, name in enumerate(_dataset_order(estimates["dataset"]))}
     table = table.sort_values(["dataset", "beta"], key=lambda s: s.map(order) if s.name == "dataset" else s)
     return table.reset_index(drop=True)
 
@@ -96,7 +101,7 @@ def markdown(table: pd.DataFrame, title: str = TABLE1_TITLE) -> str:
     return "\n".join(lines) + "\n"
 
 
-def figure2(estimates: pd.DataFrame) -> plt.Figure:
+def figure2(estimates: pd.DataFrame, titles: dict | None = None) -> plt.Figure:
     """Figure 2: error boxes per dataset and method over all β and draws.
 
     Box = quartiles, line = median, whiskers = min and max, black diamond = mean.
@@ -123,7 +128,7 @@ def figure2(estimates: pd.DataFrame) -> plt.Figure:
             label=METHOD_LABELS.get(method, method),
         )
     ax.axhline(0.0, color="grey", linewidth=0.8, linestyle="--")
-    ax.set_xticks(np.arange(len(datasets)), [SPECS[d].title for d in datasets], rotation=30)
+    ax.set_xticks(np.arange(len(datasets)), _labels(datasets, titles), rotation=30)
     ax.set_ylabel("estimate − ground truth")
     ax.set_title("Estimation error over all β and draws (Figure 2)")
     ax.legend(loc="best", fontsize="small")
@@ -174,7 +179,7 @@ def theorem1_figure(check: pd.DataFrame) -> plt.Figure:
     return fig
 
 
-def figure3(runs: pd.DataFrame) -> plt.Figure:
+def figure3(runs: pd.DataFrame, titles: dict | None = None) -> plt.Figure:
     """Figure 3: test AUC (mean ± sd over repetitions) of PU_AUC and PU_AUL per dataset, and train seconds."""
     datasets = _dataset_order(runs["dataset"].unique())
     methods = sorted(runs["method"].unique())
@@ -194,25 +199,25 @@ def figure3(runs: pd.DataFrame) -> plt.Figure:
     top.legend(fontsize="small")
     bottom.set_yscale("log")
     bottom.set_ylabel("train seconds")
-    bottom.set_xticks(np.arange(len(datasets)), [SPECS[d].title for d in datasets], rotation=30)
+    bottom.set_xticks(np.arange(len(datasets)), _labels(datasets, titles), rotation=30)
     fig.tight_layout()
     return fig
 
 
-def aul_interval_figure(table: pd.DataFrame) -> plt.Figure:
+def aul_interval_figure(table: pd.DataFrame, titles: dict | None = None) -> plt.Figure:
     """Observed coverage of the prior-free AUL^PU intervals per dataset and β (one panel per method)."""
     methods = list(dict.fromkeys(table["method"]))
     fig, axes = plt.subplots(1, len(methods), figsize=(5.5 * len(methods), 3.8), sharey=True, squeeze=False)
     for ax, method in zip(axes[0], methods):
         part = table[table["method"] == method]
-        datasets = [*_dataset_order(part["dataset"].unique()), "all"]
+        datasets = [*_dataset_order(d for d in part["dataset"] if d != "all"), "all"]
         betas = sorted(part["beta"].unique())
         width, member_positions = _group_positions(len(datasets), len(betas))
         for beta, positions in zip(betas, member_positions):
             values = part[part["beta"] == beta].set_index("dataset")["coverage"].reindex(datasets)
             ax.bar(positions, values, width, label=f"β = {beta:g}")
         ax.axhline(float(part["level"].iloc[0]), color="black", linewidth=0.8, linestyle="--", label="nominal")
-        ax.set_xticks(np.arange(len(datasets)), [SPECS[d].title if d in SPECS else d for d in datasets], rotation=30)
+        ax.set_xticks(np.arange(len(datasets)), _labels(datasets, titles), rotation=30)
         ax.set_ylim(max(0.0, float(part["coverage"].min()) - 0.05), 1.0)
         ax.set_title(f"{method} interval")
     axes[0][0].set_ylabel("coverage of the true AUL over the draws")

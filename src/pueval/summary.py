@@ -22,9 +22,10 @@ def _rule_seconds(benchmarks: Path, started: float) -> pd.Series:
     return pd.Series(totals, dtype=float).sort_values(ascending=False)
 
 
-def write(path, *, started: float, wall_seconds: float, cores: int, config: dict, benchmarks="results/benchmarks",
-          distance="results/table1_paper_distance.csv") -> None:
-    """The summary of the run that started at ``started`` (epoch seconds); earlier jobs' benchmarks are left out."""
+def write(path, *, started: float, wall_seconds: float, cores: int | None, config: dict, jobs: int | None = None,
+          benchmarks="results/benchmarks", distance="results/table1_paper_distance.csv") -> None:
+    """The summary of the run that started at ``started`` (epoch seconds); earlier jobs' benchmarks are left out.
+    ``cores`` is None on a cluster executor, which runs up to ``jobs`` jobs at a time."""
     from pueval import paper
 
     seconds = _rule_seconds(Path(benchmarks), started)
@@ -34,10 +35,11 @@ def write(path, *, started: float, wall_seconds: float, cores: int, config: dict
         "",
         f"Written by the pipeline at the end of a run on {datetime.date.today().isoformat()}.",
         "",
-        f"- wall time: {wall_seconds / 60:.1f} min with `--cores {cores}` ({platform.machine()}, "
+        f"- wall time: {wall_seconds / 60:.1f} min with "
+        f"{f'`--cores {cores}`' if cores else f'a cluster executor, `--jobs {jobs}`'} ({platform.machine()}, "
         f"Python {platform.python_version()})",
         f"- seed {config['seed']}, betas {config['betas']}, {config['n_draws']} draws, "
-        f"datasets: {', '.join(config['datasets'])}",
+        f"datasets: {', '.join(config['run'])}",
         f"- data: {route}, verify_checksums {config['verify_checksums']}",
         f"- job seconds summed over the rules this run ran: {seconds.sum():.0f} s",
         "",

@@ -1,50 +1,61 @@
-# Data: raw UCI table -> binarized, subsampled table -> out-of-fold model scores.
+# Data: raw table -> binarized, subsampled table -> out-of-fold scores of the model under evaluation.
 
 
 rule download:
+    input:
+        # a local table (source: {file: ...}) is an input, so editing it reruns the dataset
+        lambda w: datasets.entry(config, w.dataset)["source"].get("file", []),
     output:
         "results/raw/{dataset}.parquet",
     params:
         dataset=lambda w: w.dataset,
+        source=lambda w: datasets.part(config, w.dataset, datasets.SOURCE_KEYS),
         verify_checksums=config["verify_checksums"],
     log:
         "results/logs/download/{dataset}.log",
     benchmark:
         "results/benchmarks/download/{dataset}.tsv"
+    conda:
+        "../../environment.yml"
     script:
-        "../scripts/step.py"
+        "../scripts/download.py"
 
 
 rule binarize:
     input:
-        rules.download.output,
+        rules.download.output[0],
     output:
         "results/data/{dataset}.parquet",
     params:
         dataset=lambda w: w.dataset,
-        subsample=lambda w: config["datasets"][w.dataset].get("subsample"),
+        labeling=lambda w: datasets.part(config, w.dataset, datasets.LABEL_KEYS),
+        subsample=lambda w: datasets.entry(config, w.dataset)["subsample"],
         seed=config["seed"],
     log:
         "results/logs/binarize/{dataset}.log",
     benchmark:
         "results/benchmarks/binarize/{dataset}.tsv"
+    conda:
+        "../../environment.yml"
     script:
-        "../scripts/step.py"
+        "../scripts/binarize.py"
 
 
 rule score:
     input:
-        rules.binarize.output,
+        rules.binarize.output[0],
     output:
         "results/scores/{dataset}.parquet",
     params:
         dataset=lambda w: w.dataset,
-        model=lambda w: config["datasets"][w.dataset]["model"],
+        model=lambda w: datasets.entry(config, w.dataset)["model"],
         folds=config["folds"],
         seed=config["seed"],
     log:
         "results/logs/score/{dataset}.log",
     benchmark:
         "results/benchmarks/score/{dataset}.tsv"
+    conda:
+        "../../environment.yml"
     script:
-        "../scripts/step.py"
+        "../scripts/score.py"

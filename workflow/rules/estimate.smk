@@ -1,32 +1,12 @@
-# PU draws and per-draw estimates (AUL^PU, AUC^PU, MPE-corrected AUC), one job per (dataset, beta).
-
-
-rule draws:
-    input:
-        rules.binarize.output,
-    output:
-        "results/draws/{dataset}/beta{beta}.parquet",
-    params:
-        dataset=lambda w: w.dataset,
-        beta=lambda w: float(w.beta),
-        n_draws=config["n_draws"],
-        seed=config["seed"],
-    log:
-        "results/logs/draws/{dataset}_beta{beta}.log",
-    benchmark:
-        "results/benchmarks/draws/{dataset}_beta{beta}.tsv"
-    script:
-        "../scripts/step.py"
+# Per-draw estimates: AUL^PU, AUC^PU and the AUC corrected with each MPE prior, one job per (dataset, beta).
 
 
 rule estimate:
     input:
         scores=rules.score.output[0],
         draws=rules.draws.output[0],
-        mpe=[
-            "results/mpe/km/{dataset}/beta{beta}.parquet",
-            "results/mpe/distcurve/{dataset}/beta{beta}.parquet",
-        ],
+        km=rules.km.output[0],
+        distcurve=rules.distcurve.output[0],
     output:
         "results/estimates/{dataset}/beta{beta}.parquet",
     params:
@@ -36,5 +16,7 @@ rule estimate:
         "results/logs/estimate/{dataset}_beta{beta}.log",
     benchmark:
         "results/benchmarks/estimate/{dataset}_beta{beta}.tsv"
+    conda:
+        "../../environment.yml"
     script:
-        "../scripts/step.py"
+        "../scripts/estimate.py"

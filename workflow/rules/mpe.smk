@@ -1,4 +1,4 @@
-# Mixture proportion estimation per (dataset, beta): KM1/KM2 and DistCurve, then the cost experiment.
+# Mixture proportion estimation per (dataset, beta): KM1/KM2, and DistCurve with its regressor.
 
 
 rule km:
@@ -15,8 +15,10 @@ rule km:
         "results/logs/km/{dataset}_beta{beta}.log",
     benchmark:
         "results/benchmarks/km/{dataset}_beta{beta}.tsv"
+    conda:
+        "../../environment.yml"
     script:
-        "../scripts/step.py"
+        "../scripts/km.py"
 
 
 rule distcurve_model:
@@ -30,8 +32,10 @@ rule distcurve_model:
         "results/logs/distcurve_model.log",
     benchmark:
         "results/benchmarks/distcurve_model.tsv"
+    conda:
+        "../../environment.yml"
     script:
-        "../scripts/step.py"
+        "../scripts/distcurve_model.py"
 
 
 rule distcurve:
@@ -51,31 +55,7 @@ rule distcurve:
         "results/logs/distcurve/{dataset}_beta{beta}.log",
     benchmark:
         "results/benchmarks/distcurve/{dataset}_beta{beta}.tsv"
+    conda:
+        "../../environment.yml"
     script:
-        "../scripts/step.py"
-
-
-rule cost:
-    input:
-        raw=lambda w: f"results/raw/{config['cost']['dataset']}.parquet",
-        model=rules.distcurve_model.output[0],
-    output:
-        csv=report("results/cost.csv", caption="../report/cost.rst", category="Cost"),
-        png=report("results/figures/cost.png", caption="../report/cost.rst", category="Cost"),
-        pdf="results/figures/cost.pdf",
-    params:
-        dataset=lambda w: config["cost"]["dataset"],
-        sizes=lambda w: config["cost"]["sizes"],
-        beta=lambda w: config["cost"]["beta"],
-        seed=config["seed"],
-        km=config["mpe"]["km"],
-        distcurve=config["mpe"]["distcurve"],
-        repeats=lambda w: config["cost"]["repeats"],
-    # Timed alone: a local run scales these threads down to --cores, so no other job runs beside it.
-    threads: 1024
-    log:
-        "results/logs/cost.log",
-    benchmark:
-        "results/benchmarks/cost.tsv"
-    script:
-        "../scripts/step.py"
+        "../scripts/distcurve.py"

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import lightgbm as lgb
@@ -23,6 +24,8 @@ from numba import njit
 
 from pueval import seeds
 from pueval.validation import check_mixture_component
+
+log = logging.getLogger(__name__)
 
 N_POINTS = 100
 
@@ -170,3 +173,39 @@ def distcurve(X_mixture, X_component, *, seed=0, model, repetitions: int = 10, t
     theta, _ = estimate_split(X, is_component, model, transform_seed=seeds.int_seed(seed, "transform"),
                               rng=seeds.rng(seed, "curve"), repetitions=repetitions, transform=transform)
     return theta
+
+
+def fit_model(n_mixtures: int, *, seed: int, repetitions: int, **options) -> tuple[lgb.Booster, float]:
+    """(regressor trained on ``n_mixtures`` synthetic curves, its MAE on max(50, n_mixtures/10) fresh ones).
+
+    ``options`` go to :func:`train_regressor` (rounds, num_leaves, learning_rate).
+    """
+    curves, thetas = training_set(n_mixtures, seed=seed, repetitions=repetitions)
+    log.info("%d synthetic mixtures, theta in [%.2f, %.2f]", n_mixtures, thetas.min(), thetas.max())
+    model = train_regressor(curves, thetas, seed=seed, **options)
+    n_holdout = max(50, n_mixtures // 10)
+    curves, thetas = training_set(n_holdout, seed=seed, repetitions=repetitions, stream="distcurve-holdout")
+    mae = float(np.abs(model.predict(curves) - thetas).mean())
+    log.info("hold-out MAE on %d fresh synthetic mixtures: %.4f", n_holdout, mae)
+    return model, mae
+
+
+def estimate_draws(X, y: np.ndarray, s: np.ndarray, model: lgb.Booster, *, seed: int, dataset: str, beta: float,
+                   repetitions: int, transform: dict | None):
+    """Table of DistCurve per draw (schema ``distcurve`` of :mod:`pueval.schemas`); draw d's transform and
+    curve are seeded by (``seed``, ``dataset``, ``beta``, d)."""
+    from pueval.mpe.per_draw import estimate_draws as per_draw
+
+    folds = (transform or {}).get("folds", 5)
+    s = np.asarray(s)
+    if s.sum(axis=1).min() < folds or (1 - s).sum(axis=1).min() < folds:
+        raise ValueError(f"config key 'mpe.distcurve.transform.folds': {folds} folds, but a draw of {dataset} at "
+                         f"beta={beta:g} has {int(s.sum(axis=1).min())} labeled rows")
+
+    def one(draw, labeled):
+        theta, _ = estimate_split(X, labeled, model, transform=transform, repetitions=repetitions,
+                                  transform_seed=seeds.int_seed(seed, dataset, beta, draw, "transform"),
+                                  rng=seeds.rng(seed, dataset, beta, draw, "curve"))
+        return {"theta_distance": theta}
+
+    return per_draw(y, s, one, label=f"{dataset} beta={beta:g}")

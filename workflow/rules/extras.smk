@@ -1,36 +1,5 @@
-# Table 1, Figure 2, the Theorem 1 check and the related papers' estimators from the per-draw estimates.
-
-ESTIMATES = expand("results/estimates/{dataset}/beta{beta}.parquet", dataset=DATASETS, beta=BETAS)
-
-
-rule table1:
-    input:
-        ESTIMATES,
-    output:
-        csv=report("results/table1.csv", caption="../report/table1.rst", category="Table 1"),
-        md="results/table1.md",
-        distance=report("results/table1_paper_distance.csv", caption="../report/table1_distance.rst",
-                        category="Table 1"),
-    log:
-        "results/logs/table1.log",
-    benchmark:
-        "results/benchmarks/table1.tsv"
-    script:
-        "../scripts/step.py"
-
-
-rule figure2:
-    input:
-        ESTIMATES,
-    output:
-        report("results/figures/figure2.png", caption="../report/figure2.rst", category="Figure 2"),
-        "results/figures/figure2.pdf",
-    log:
-        "results/logs/figure2.log",
-    benchmark:
-        "results/benchmarks/figure2.tsv"
-    script:
-        "../scripts/step.py"
+# Beyond the paper, on the same draws: the Theorem 1 check, the prior-free AUL^PU intervals and the
+# related papers' estimators.
 
 
 rule theorem1:
@@ -47,8 +16,10 @@ rule theorem1:
         "results/logs/theorem1.log",
     benchmark:
         "results/benchmarks/theorem1.tsv"
+    conda:
+        "../../environment.yml"
     script:
-        "../scripts/step.py"
+        "../scripts/theorem1.py"
 
 
 rule aul_interval:
@@ -62,24 +33,27 @@ rule aul_interval:
         ),
         pdf="results/figures/aul_interval.pdf",
     params:
-        datasets=DATASETS,
+        names=DATASETS,
         betas=[float(b) for b in BETAS],
         seed=config["seed"],
         level=config["aul_interval"]["level"],
         n_boot=config["aul_interval"]["n_boot"],
+        titles=TITLES,
     log:
         "results/logs/aul_interval.log",
     benchmark:
         "results/benchmarks/aul_interval.tsv"
+    conda:
+        "../../environment.yml"
     script:
-        "../scripts/step.py"
+        "../scripts/aul_interval.py"
 
 
 rule related:
     input:
         scores=rules.score.output[0],
-        draws=expand("results/draws/{{dataset}}/beta{beta}.parquet", beta=BETAS),
-        estimates=expand("results/estimates/{{dataset}}/beta{beta}.parquet", beta=BETAS),
+        draws=expand(rules.draws.output[0], beta=BETAS, allow_missing=True),
+        estimates=expand(rules.estimate.output[0], beta=BETAS, allow_missing=True),
     output:
         "results/related/{dataset}.parquet",
     params:
@@ -90,8 +64,10 @@ rule related:
         "results/logs/related/{dataset}.log",
     benchmark:
         "results/benchmarks/related/{dataset}.tsv"
+    conda:
+        "../../environment.yml"
     script:
-        "../scripts/step.py"
+        "../scripts/related.py"
 
 
 rule related_table:
@@ -104,5 +80,7 @@ rule related_table:
         "results/logs/related_table.log",
     benchmark:
         "results/benchmarks/related_table.tsv"
+    conda:
+        "../../environment.yml"
     script:
-        "../scripts/step.py"
+        "../scripts/related_table.py"

@@ -1,0 +1,112 @@
+"""The columns of every intermediate Parquet file under ``results/``, in one place.
+
+Each step writes and reads its Parquet files through :func:`write` and :func:`read`, which check the
+columns against the file's :class:`Schema`; the README's "Intermediate files" section is
+:func:`markdown` (a test keeps the two the same). A file with ``features=True`` holds the dataset's
+own columns first, then the schema's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+
+@dataclass(frozen=True)
+class Schema:
+    path: str  # under results/
+    about: str
+    columns: dict[str, str]  # name -> meaning, in file order
+    features: bool = False  # the dataset's own columns come first
+
+
+_KM = "KM1 and KM2 (the authors' rules, pueval.mpe.kernel_embedding)"
+SCHEMAS = {
+    "raw": Schema("raw/{dataset}.parquet", "the raw table as fetched (the entry's columns)", {}, features=True),
+    "data": Schema("data/{dataset}.parquet", "binarized, one-hot encoded, subsampled features and labels",
+                   {"label": "1 = positive class (the entry's positive rule), 0 = negative"}, features=True),
+    "scores": Schema("scores/{dataset}.parquet", "out-of-fold scores of the model under evaluation, rows as in data/",
+                     {"label": "true class", "score": "cross-fitted LightGBM score"}),
+    "draws": Schema("draws/{dataset}/beta{beta}.parquet", "SCAR draws: which rows are labeled",
+                    {"draw": "draw index 0..n_draws-1", "row": "row of data/ labeled in that draw"}),
+    "km": Schema("mpe/km/{dataset}/beta{beta}.parquet", f"per draw: {_KM}", {
+        "draw": "draw index", "theta": "true positive fraction of the unlabeled rows",
+        "theta_km1": "KM1 estimate (threshold 1/sqrt(min(N, M)))", "theta_km2": "KM2 estimate (slope threshold)",
+        "qp_bound": "largest certified error bound of a QP distance used", "undecided":
+        "slope comparisons the QP bounds left undecided", "seconds": "time of this draw",
+        "shared_seconds": "time of the Gram matrices shared by all draws of the job"}),
+    "distcurve": Schema("mpe/distcurve/{dataset}/beta{beta}.parquet", "per draw: DistCurve (Zeiberg et al. 2020)", {
+        "draw": "draw index", "theta": "true positive fraction of the unlabeled rows",
+        "theta_distance": "DistCurve estimate", "seconds": "time of this draw (transform, curve, regressor)"}),
+    "estimates": Schema("estimates/{dataset}/beta{beta}.parquet", "per draw: truth, AUL^PU, AUC^PU, corrected AUCs", {
+        "dataset": "catalog name", "beta": "labeled fraction of the positives", "n": "rows", "alpha":
+        "positive fraction", "auc": "true AUC (Eq. 1)", "aul": "true AUL (Eq. 2)", "draw": "draw index",
+        "n_labeled": "labeled rows", "n_unlabeled": "unlabeled rows", "theta": "true positive fraction of the "
+        "unlabeled", "auc_pu": "AUC^PU (Eq. 3)", "aul_pu": "AUL^PU (Eq. 4)", "theta_km1": "KM1 prior",
+        "auc_est_km1": "AUC corrected with KM1, clipped to [0, 1]", "theta_km2": "KM2 prior",
+        "auc_est_km2": "AUC corrected with KM2", "theta_distance": "DistCurve prior",
+        "auc_est_distance": "AUC corrected with DistCurve"}),
+    "related": Schema("related/{dataset}.parquet", "per draw: the related papers' estimators", {
+        "dataset": "catalog name", "beta": "labeled fraction", "draw": "draw index", "estimator": "which estimator",
+        "target": "the fully labeled quantity it estimates (aul, auc, auprc, f1, ll)", "prior":
+        "where its theta comes from (true, km1, km2, distance; none)", "estimate": "its value",
+        "lower": "Claesen lower bound (else empty)", "upper": "Claesen upper bound (else empty)",
+        "truth": "the fully labeled value of target"}),
+    "figure3": Schema("figure3/{dataset}.parquet", "per repetition and method: Figure 3's PU_AUC and PU_AUL", {
+        "dataset": "catalog name", "rep": "repetition", "method": "PU_AUC or PU_AUL", "auc": "test AUC",
+        "sigma": "chosen kernel width", "lam": "chosen ridge penalty", "clipped": "1 if the solver clipped",
+        "theta": "true positive fraction of the unlabeled training rows", "theta_hat": "estimated prior (PU_AUC)",
+        "fit_seconds": "cross-validation and refit", "train_seconds": "fit_seconds, plus the MPE run for PU_AUC",
+        "beta": "labeled fraction", "prior_method": "MPE method PU_AUC took its prior from"}),
+}
+
+
+def _schema(name: str) -> Schema:
+    if name not in SCHEMAS:
+        raise ValueError(f"unknown intermediate file kind {name!r}; known: {', '.join(SCHEMAS)}")
+    return SCHEMAS[name]
+
+
+def check_columns(columns, name: str, where) -> None:
+    """Refuse columns other than the schema's (in order; after any feature columns)."""
+    expected = list(_schema(name).columns)
+    columns = list(columns)
+    actual = columns[len(columns) - len(expected):] if _schema(name).features else columns
+    if actual != expected or (_schema(name).features and len(columns) <= len(expected)):
+        raise ValueError(f"{where}: columns {columns} do not follow the {name!r} schema {expected} "
+                         "(pueval.schemas); remove the file and rerun snakemake to rebuild it")
+
+
+def write(frame: pd.DataFrame, path, name: str) -> None:
+    """Write an intermediate file of kind ``name`` after checking its columns."""
+    check_columns(frame.columns, name, f"{name} frame for {path}")
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    frame.to_parquet(path, index=False)
+
+
+def read(path, name: str, columns=None) -> pd.DataFrame:
+    """An intermediate file of kind ``name`` (only ``columns`` if given); a garbled, empty or
+    differently shaped file is an error that says to remove it."""
+    try:
+        frame = pd.read_parquet(path, columns=columns)
+    except Exception as error:  # pyarrow raises several types for a damaged file
+        raise ValueError(f"{path} is unreadable ({type(error).__name__}: {error}); remove it and rerun "
+                         "snakemake to rebuild it") from error
+    if frame.empty:
+        raise ValueError(f"{path} holds no rows; remove it and rerun snakemake to rebuild it")
+    if columns is None:
+        check_columns(frame.columns, name, path)
+    return frame
+
+
+def markdown() -> str:
+    """The README's table of intermediate files and their columns."""
+    lines = ["| file (under results/) | what | columns |", "|---|---|---|"]
+    for schema in SCHEMAS.values():
+        columns = "; ".join(f"`{c}` {meaning}" for c, meaning in schema.columns.items())
+        if schema.features:
+            columns = "the dataset's columns" + (f"; then {columns}" if columns else "")
+        lines.append(f"| `{schema.path}` | {schema.about} | {columns} |")
+    return "\n".join(lines) + "\n"

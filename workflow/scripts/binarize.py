@@ -1,0 +1,3 @@
+from pueval.steps import binarize, run
+
+run(binarize, snakemake)  # noqa: F821 (Snakemake injects `snakemake`)

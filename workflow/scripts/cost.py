@@ -1,0 +1,3 @@
+from pueval.steps import cost, run
+
+run(cost, snakemake)  # noqa: F821 (Snakemake injects `snakemake`)
