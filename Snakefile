@@ -11,8 +11,13 @@ from pathlib import Path
 from snakemake.utils import min_version
 
 from pueval import datasets, summary
-from pueval.config import apply_command_line, beta_name, check_files, resolve_paths, validate
-
+from pueval.config import (
+    apply_command_line,
+    beta_name,
+    check_files,
+    resolve_paths,
+    validate,
+)
 
 min_version("9.0")
 
@@ -38,7 +43,6 @@ if "output_root" in config:
     workdir: config["output_root"]
 
 
-
 DATASETS = list(config["run"])
 BETAS = [beta_name(b) for b in config["betas"]]
 TITLES = {name: datasets.title(config, name) for name in DATASETS}
@@ -61,6 +65,7 @@ include: "workflow/rules/extras.smk"
 
 
 rule all:
+    default_target: True
     input:
         rules.table1.output,
         rules.figure2.output,
@@ -69,7 +74,6 @@ rule all:
         rules.aul_interval.output,
         rules.cost.output if config.get("cost") else [],
         rules.figure3.output if config.get("figure3") else [],
-    default_target: True
 
 
 onsuccess:

@@ -43,3 +43,23 @@ def test_bad_config_names_the_key(config, schema, edit, key):
     edit(bad)
     with pytest.raises(ConfigError, match=f"config key '{key}'"):
         validate(bad, schema)
+
+
+def _schema_keys(node, path=""):
+    """Every key the schema defines, dotted, with ``<name>`` for a catalog entry."""
+    for key, child in node.get("properties", {}).items():
+        dotted = f"{path}.{key}" if path else key
+        yield dotted
+        yield from _schema_keys(child, dotted)
+    entry = node.get("additionalProperties")
+    if isinstance(entry, dict) and "properties" in entry:
+        yield from _schema_keys(entry, f"{path}.<name>")
+
+
+def test_config_readme_describes_every_key_of_the_schema(repo, schema):
+    import yaml
+
+    text = (repo / "config" / "README.md").read_text()
+    keys = list(_schema_keys(yaml.safe_load(schema.read_text())))
+    assert len(keys) > 60
+    assert [key for key in keys if f"`{key}`" not in text] == []

@@ -182,3 +182,13 @@ def test_related_estimators_refuse_bad_input(call, message):
     scores = rng.random(50)
     with pytest.raises(ValueError, match=message):
         call(related, s, scores, scores > 0.5)
+
+
+def test_an_intermediate_file_with_other_columns_is_refused(tmp_path):
+    path = tmp_path / "scores.parquet"
+    pd.DataFrame({"label": [1], "scores": [0.5]}).to_parquet(path)
+    with pytest.raises(ValueError, match="do not follow the 'scores' schema"):
+        schemas.read(path, "scores")
+    with pytest.raises(ValueError, match="do not follow the 'draws' schema"):
+        schemas.write(pd.DataFrame({"draw": [0]}), tmp_path / "d.parquet", "draws")
+    assert not (tmp_path / "d.parquet").exists()

@@ -114,3 +114,21 @@ def test_table_reports_mae_coverage_and_prior_needs():
     assert claesen["coverage"].notna().all() and (claesen["mean_width"] > 0).all()
     jain = table.set_index("estimator").loc["AUC, Jain indirect ROC"]
     assert jain["mae"] == pytest.approx(abs(related.jain_roc_auc(s, scores, y[s == 0].mean()) - truth["auc"]))
+
+
+def test_dataset_frame_runs_every_estimator_on_every_draw():
+    rng = np.random.default_rng(3)
+    y = (rng.random(200) < 0.4).astype(int)
+    scores = y + rng.normal(0, 1, 200)
+    s = np.zeros((2, 200), int)
+    for d in range(2):
+        s[d, rng.choice(np.flatnonzero(y), 20, replace=False)] = 1
+    estimates = pd.DataFrame({"beta": 0.25, "draw": [0, 1], "theta": (y.sum() - 20) / 180,
+                              "theta_km1": [0.3, 0.35]})
+    frame = related.dataset_frame(y, scores, [(s, estimates)], dataset="toy", level=0.9, f1_quantile=0.5)
+    assert list(frame.columns[:3]) == ["dataset", "beta", "draw"] and set(frame["prior"]) == {"none", "true", "km1"}
+    assert frame.groupby("draw").size().tolist() == [4 + 2 * 6] * 2
+    truth = related.truths(y, scores, scores > np.quantile(scores, 0.5))
+    assert (frame["truth"] == frame["target"].map(truth)).all()
+    aul = frame[(frame.estimator == "AUL^PU (this paper)") & (frame.draw == 1)]["estimate"].item()
+    assert aul == pytest.approx(metrics.aul(s[1], scores))

@@ -66,3 +66,9 @@ def test_distance_to_the_paper_by_hand():
     assert "| settings with mae_aul < mae_auc_km1 (of 4) | 4 | 4 |" in text
     with pytest.raises(ValueError, match="paper's values"):
         paper.distance(table.drop(columns="paper_mae_aul"))
+
+
+def test_readme_lists_the_intermediate_files_as_the_schemas_define_them(repo):
+    from pueval import schemas
+
+    assert schemas.markdown() in (repo / "README.md").read_text()

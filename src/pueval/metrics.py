@@ -11,15 +11,30 @@ from __future__ import annotations
 import numpy as np
 
 
-def midranks(scores: np.ndarray) -> np.ndarray:
-    """1-based ranks of ``scores``, tied values sharing the mean of their ranks (O(n log n))."""
-    order = np.argsort(scores, kind="stable")
+def tie_groups(scores: np.ndarray, *, descending: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """The ranking core of every curve and rank here: ``(order, last)``, the stable sort order of
+    ``scores`` (increasing, or decreasing) and, along it, a mask of the last row of each tie group.
+
+    >>> order, last = tie_groups(np.array([0.3, 0.1, 0.3]))
+    >>> order.tolist(), last.tolist()
+    ([1, 0, 2], [True, False, True])
+    """
+    order = np.argsort(-scores if descending else scores, kind="stable")
     ordered = scores[order]
-    group = np.cumsum(np.r_[True, ordered[1:] != ordered[:-1]]) - 1
-    counts = np.bincount(group)
-    last = np.cumsum(counts)  # rank of the last member of each tie group
+    return order, np.r_[ordered[1:] != ordered[:-1], True]
+
+
+def midranks(scores: np.ndarray) -> np.ndarray:
+    """1-based ranks of ``scores``, tied values sharing the mean of their ranks (O(n log n)).
+
+    >>> midranks(np.array([0.3, 0.1, 0.3])).tolist()
+    [2.5, 1.0, 2.5]
+    """
+    order, last = tie_groups(scores)
+    ends = np.flatnonzero(last) + 1  # rank of the last member of each tie group
+    counts = np.diff(np.r_[0, ends])
     ranks = np.empty(scores.size, dtype=np.float64)
-    ranks[order] = (last - (counts - 1) / 2)[group]
+    ranks[order] = np.repeat(ends - (counts - 1) / 2, counts)
     return ranks
 
 

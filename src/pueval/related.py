@@ -49,10 +49,8 @@ def _checked_predicted(s, predicted):
 
 def head_counts(s: np.ndarray, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(labeled, unlabeled) counts with score ≥ t, for each distinct score t in decreasing order."""
-    order = np.argsort(-scores, kind="stable")
-    sorted_scores, sorted_s = scores[order], s[order].astype(np.int64)
-    last = np.r_[sorted_scores[1:] != sorted_scores[:-1], True]  # last row of each tie group
-    labeled = np.cumsum(sorted_s)[last]
+    order, last = metrics.tie_groups(scores, descending=True)
+    labeled = np.cumsum(s[order].astype(np.int64))[last]
     return labeled, np.flatnonzero(last) + 1 - labeled
 
 

@@ -7,16 +7,16 @@ rule download:
         lambda w: datasets.entry(config, w.dataset)["source"].get("file", []),
     output:
         "results/raw/{dataset}.parquet",
-    params:
-        dataset=lambda w: w.dataset,
-        source=lambda w: datasets.part(config, w.dataset, datasets.SOURCE_KEYS),
-        verify_checksums=config["verify_checksums"],
     log:
         "results/logs/download/{dataset}.log",
     benchmark:
         "results/benchmarks/download/{dataset}.tsv"
     conda:
         "../../environment.yml"
+    params:
+        dataset=lambda w: w.dataset,
+        source=lambda w: datasets.part(config, w.dataset, datasets.SOURCE_KEYS),
+        verify_checksums=config["verify_checksums"],
     script:
         "../scripts/download.py"
 
@@ -26,17 +26,17 @@ rule binarize:
         rules.download.output[0],
     output:
         "results/data/{dataset}.parquet",
-    params:
-        dataset=lambda w: w.dataset,
-        labeling=lambda w: datasets.part(config, w.dataset, datasets.LABEL_KEYS),
-        subsample=lambda w: datasets.entry(config, w.dataset)["subsample"],
-        seed=config["seed"],
     log:
         "results/logs/binarize/{dataset}.log",
     benchmark:
         "results/benchmarks/binarize/{dataset}.tsv"
     conda:
         "../../environment.yml"
+    params:
+        dataset=lambda w: w.dataset,
+        labeling=lambda w: datasets.part(config, w.dataset, datasets.LABEL_KEYS),
+        subsample=lambda w: datasets.entry(config, w.dataset)["subsample"],
+        seed=config["seed"],
     script:
         "../scripts/binarize.py"
 
@@ -46,16 +46,16 @@ rule score:
         rules.binarize.output[0],
     output:
         "results/scores/{dataset}.parquet",
-    params:
-        dataset=lambda w: w.dataset,
-        model=lambda w: datasets.entry(config, w.dataset)["model"],
-        folds=config["folds"],
-        seed=config["seed"],
     log:
         "results/logs/score/{dataset}.log",
     benchmark:
         "results/benchmarks/score/{dataset}.tsv"
     conda:
         "../../environment.yml"
+    params:
+        dataset=lambda w: w.dataset,
+        model=lambda w: datasets.entry(config, w.dataset)["model"],
+        folds=config["folds"],
+        seed=config["seed"],
     script:
         "../scripts/score.py"

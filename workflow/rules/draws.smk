@@ -6,16 +6,16 @@ rule draws:
         rules.binarize.output[0],
     output:
         "results/draws/{dataset}/beta{beta}.parquet",
-    params:
-        dataset=lambda w: w.dataset,
-        beta=lambda w: float(w.beta),
-        n_draws=config["n_draws"],
-        seed=config["seed"],
     log:
         "results/logs/draws/{dataset}_beta{beta}.log",
     benchmark:
         "results/benchmarks/draws/{dataset}_beta{beta}.tsv"
     conda:
         "../../environment.yml"
+    params:
+        dataset=lambda w: w.dataset,
+        beta=lambda w: float(w.beta),
+        n_draws=config["n_draws"],
+        seed=config["seed"],
     script:
         "../scripts/draws.py"

@@ -9,14 +9,14 @@ rule estimate:
         distcurve=rules.distcurve.output[0],
     output:
         "results/estimates/{dataset}/beta{beta}.parquet",
-    params:
-        dataset=lambda w: w.dataset,
-        beta=lambda w: float(w.beta),
     log:
         "results/logs/estimate/{dataset}_beta{beta}.log",
     benchmark:
         "results/benchmarks/estimate/{dataset}_beta{beta}.tsv"
     conda:
         "../../environment.yml"
+    params:
+        dataset=lambda w: w.dataset,
+        beta=lambda w: float(w.beta),
     script:
         "../scripts/estimate.py"

@@ -7,17 +7,25 @@ rule theorem1:
         estimates=ESTIMATES,
         scores=expand(rules.score.output[0], dataset=DATASETS),
     output:
-        csv=report("results/theorem1.csv", caption="../report/theorem1.rst", category="Theorem 1"),
-        png=report("results/figures/theorem1.png", caption="../report/theorem1.rst", category="Theorem 1"),
+        csv=report(
+            "results/theorem1.csv",
+            caption="../report/theorem1.rst",
+            category="Theorem 1",
+        ),
+        png=report(
+            "results/figures/theorem1.png",
+            caption="../report/theorem1.rst",
+            category="Theorem 1",
+        ),
         pdf="results/figures/theorem1.pdf",
-    params:
-        epsilons=config["theorem1_epsilons"],
     log:
         "results/logs/theorem1.log",
     benchmark:
         "results/benchmarks/theorem1.tsv"
     conda:
         "../../environment.yml"
+    params:
+        epsilons=config["theorem1_epsilons"],
     script:
         "../scripts/theorem1.py"
 
@@ -27,11 +35,23 @@ rule aul_interval:
         scores=expand(rules.score.output[0], dataset=DATASETS),
         draws=expand(rules.draws.output[0], dataset=DATASETS, beta=BETAS),
     output:
-        csv=report("results/aul_interval.csv", caption="../report/aul_interval.rst", category="AUL interval"),
+        csv=report(
+            "results/aul_interval.csv",
+            caption="../report/aul_interval.rst",
+            category="AUL interval",
+        ),
         png=report(
-            "results/figures/aul_interval.png", caption="../report/aul_interval.rst", category="AUL interval"
+            "results/figures/aul_interval.png",
+            caption="../report/aul_interval.rst",
+            category="AUL interval",
         ),
         pdf="results/figures/aul_interval.pdf",
+    log:
+        "results/logs/aul_interval.log",
+    benchmark:
+        "results/benchmarks/aul_interval.tsv"
+    conda:
+        "../../environment.yml"
     params:
         names=DATASETS,
         betas=[float(b) for b in BETAS],
@@ -39,12 +59,6 @@ rule aul_interval:
         level=config["aul_interval"]["level"],
         n_boot=config["aul_interval"]["n_boot"],
         titles=TITLES,
-    log:
-        "results/logs/aul_interval.log",
-    benchmark:
-        "results/benchmarks/aul_interval.tsv"
-    conda:
-        "../../environment.yml"
     script:
         "../scripts/aul_interval.py"
 
@@ -56,16 +70,16 @@ rule related:
         estimates=expand(rules.estimate.output[0], beta=BETAS, allow_missing=True),
     output:
         "results/related/{dataset}.parquet",
-    params:
-        dataset=lambda w: w.dataset,
-        level=config["related"]["level"],
-        f1_quantile=config["related"]["f1_quantile"],
     log:
         "results/logs/related/{dataset}.log",
     benchmark:
         "results/benchmarks/related/{dataset}.tsv"
     conda:
         "../../environment.yml"
+    params:
+        dataset=lambda w: w.dataset,
+        level=config["related"]["level"],
+        f1_quantile=config["related"]["f1_quantile"],
     script:
         "../scripts/related.py"
 
@@ -74,7 +88,11 @@ rule related_table:
     input:
         expand(rules.related.output[0], dataset=DATASETS),
     output:
-        csv=report("results/related.csv", caption="../report/related.rst", category="Related estimators"),
+        csv=report(
+            "results/related.csv",
+            caption="../report/related.rst",
+            category="Related estimators",
+        ),
         md="results/related.md",
     log:
         "results/logs/related_table.log",

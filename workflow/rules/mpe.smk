@@ -7,16 +7,16 @@ rule km:
         draws=rules.draws.output[0],
     output:
         "results/mpe/km/{dataset}/beta{beta}.parquet",
-    params:
-        dataset=lambda w: w.dataset,
-        beta=lambda w: float(w.beta),
-        options=config["mpe"]["km"],
     log:
         "results/logs/km/{dataset}_beta{beta}.log",
     benchmark:
         "results/benchmarks/km/{dataset}_beta{beta}.tsv"
     conda:
         "../../environment.yml"
+    params:
+        dataset=lambda w: w.dataset,
+        beta=lambda w: float(w.beta),
+        options=config["mpe"]["km"],
     script:
         "../scripts/km.py"
 
@@ -24,16 +24,16 @@ rule km:
 rule distcurve_model:
     output:
         "results/distcurve/model.txt",
-    params:
-        seed=config["seed"],
-        repetitions=config["mpe"]["distcurve"]["repetitions"],
-        training=config["mpe"]["distcurve"]["training"],
     log:
         "results/logs/distcurve_model.log",
     benchmark:
         "results/benchmarks/distcurve_model.tsv"
     conda:
         "../../environment.yml"
+    params:
+        seed=config["seed"],
+        repetitions=config["mpe"]["distcurve"]["repetitions"],
+        training=config["mpe"]["distcurve"]["training"],
     script:
         "../scripts/distcurve_model.py"
 
@@ -45,17 +45,17 @@ rule distcurve:
         model=rules.distcurve_model.output[0],
     output:
         "results/mpe/distcurve/{dataset}/beta{beta}.parquet",
-    params:
-        dataset=lambda w: w.dataset,
-        beta=lambda w: float(w.beta),
-        seed=config["seed"],
-        repetitions=config["mpe"]["distcurve"]["repetitions"],
-        transform=config["mpe"]["distcurve"]["transform"],
     log:
         "results/logs/distcurve/{dataset}_beta{beta}.log",
     benchmark:
         "results/benchmarks/distcurve/{dataset}_beta{beta}.tsv"
     conda:
         "../../environment.yml"
+    params:
+        dataset=lambda w: w.dataset,
+        beta=lambda w: float(w.beta),
+        seed=config["seed"],
+        repetitions=config["mpe"]["distcurve"]["repetitions"],
+        transform=config["mpe"]["distcurve"]["transform"],
     script:
         "../scripts/distcurve.py"

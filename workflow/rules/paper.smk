@@ -9,7 +9,9 @@ rule table1:
     input:
         ESTIMATES,
     output:
-        csv=report("results/table1.csv", caption="../report/table1.rst", category="Table 1"),
+        csv=report(
+            "results/table1.csv", caption="../report/table1.rst", category="Table 1"
+        ),
         md="results/table1.md",
         distance=report(
             "results/table1_paper_distance.csv",
@@ -30,45 +32,55 @@ rule figure2:
     input:
         ESTIMATES,
     output:
-        report("results/figures/figure2.png", caption="../report/figure2.rst", category="Figure 2"),
+        report(
+            "results/figures/figure2.png",
+            caption="../report/figure2.rst",
+            category="Figure 2",
+        ),
         "results/figures/figure2.pdf",
-    params:
-        titles=TITLES,
     log:
         "results/logs/figure2.log",
     benchmark:
         "results/benchmarks/figure2.tsv"
     conda:
         "../../environment.yml"
+    params:
+        titles=TITLES,
     script:
         "../scripts/figure2.py"
 
 
 rule cost:
     input:
-        raw=lambda w: expand(rules.download.output[0], dataset=config["cost"]["dataset"]),
+        raw=lambda w: expand(
+            rules.download.output[0], dataset=config["cost"]["dataset"]
+        ),
         model=rules.distcurve_model.output[0],
     output:
         csv=report("results/cost.csv", caption="../report/cost.rst", category="Cost"),
-        png=report("results/figures/cost.png", caption="../report/cost.rst", category="Cost"),
+        png=report(
+            "results/figures/cost.png", caption="../report/cost.rst", category="Cost"
+        ),
         pdf="results/figures/cost.pdf",
-    params:
-        dataset=lambda w: config["cost"]["dataset"],
-        labeling=lambda w: datasets.part(config, config["cost"]["dataset"], datasets.LABEL_KEYS),
-        sizes=lambda w: config["cost"]["sizes"],
-        beta=lambda w: config["cost"]["beta"],
-        seed=config["seed"],
-        km=config["mpe"]["km"],
-        distcurve=config["mpe"]["distcurve"],
-        repeats=lambda w: config["cost"]["repeats"],
-    # Timed alone: a local run scales these threads down to --cores, so no other job runs beside it.
-    threads: 1024
     log:
         "results/logs/cost.log",
     benchmark:
         "results/benchmarks/cost.tsv"
     conda:
         "../../environment.yml"
+    # Timed alone: a local run scales these threads down to --cores, so no other job runs beside it.
+    threads: 1024
+    params:
+        dataset=lambda w: config["cost"]["dataset"],
+        labeling=lambda w: datasets.part(
+            config, config["cost"]["dataset"], datasets.LABEL_KEYS
+        ),
+        sizes=lambda w: config["cost"]["sizes"],
+        beta=lambda w: config["cost"]["beta"],
+        seed=config["seed"],
+        km=config["mpe"]["km"],
+        distcurve=config["mpe"]["distcurve"],
+        repeats=lambda w: config["cost"]["repeats"],
     script:
         "../scripts/cost.py"
 
@@ -77,11 +89,19 @@ rule figure3_dataset:
     input:
         data=rules.binarize.output[0],
         estimates=lambda w: expand(
-            rules.estimate.output[0], dataset=w.dataset, beta=beta_name(FIGURE3["beta"])
+            rules.estimate.output[0],
+            dataset=w.dataset,
+            beta=beta_name(FIGURE3["beta"]),
         ),
         model=rules.distcurve_model.output[0],
     output:
         "results/figure3/{dataset}.parquet",
+    log:
+        "results/logs/figure3/{dataset}.log",
+    benchmark:
+        "results/benchmarks/figure3/{dataset}.tsv"
+    conda:
+        "../../environment.yml"
     params:
         dataset=lambda w: w.dataset,
         seed=config["seed"],
@@ -90,12 +110,6 @@ rule figure3_dataset:
         options={k: v for k, v in FIGURE3.items() if k not in ("beta", "repetitions")},
         km=config["mpe"]["km"],
         distcurve=config["mpe"]["distcurve"],
-    log:
-        "results/logs/figure3/{dataset}.log",
-    benchmark:
-        "results/benchmarks/figure3/{dataset}.tsv"
-    conda:
-        "../../environment.yml"
     script:
         "../scripts/figure3_dataset.py"
 
@@ -104,16 +118,22 @@ rule figure3:
     input:
         expand(rules.figure3_dataset.output[0], dataset=DATASETS),
     output:
-        csv=report("results/figure3.csv", caption="../report/figure3.rst", category="Figure 3"),
-        png=report("results/figures/figure3.png", caption="../report/figure3.rst", category="Figure 3"),
+        csv=report(
+            "results/figure3.csv", caption="../report/figure3.rst", category="Figure 3"
+        ),
+        png=report(
+            "results/figures/figure3.png",
+            caption="../report/figure3.rst",
+            category="Figure 3",
+        ),
         pdf="results/figures/figure3.pdf",
-    params:
-        titles=TITLES,
     log:
         "results/logs/figure3.log",
     benchmark:
         "results/benchmarks/figure3.tsv"
     conda:
         "../../environment.yml"
+    params:
+        titles=TITLES,
     script:
         "../scripts/figure3.py"
