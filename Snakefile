@@ -87,4 +87,5 @@ onsuccess:
             cores=workflow.resource_settings.cores,
             jobs=workflow.resource_settings.nodes,
             config=config,
+            distance=rules.table1.output.distance,
         )

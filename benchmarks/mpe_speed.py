@@ -51,7 +51,8 @@ def _pu_toolbox(X, labeled):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mirror", default=str(REPO.parent / "shared" / "uci"))
-    parser.add_argument("--config", nargs="*", default=[], help="config files merged over config/config.yaml")
+    parser.add_argument("--config", action="append", default=[],
+                        help="a config file merged over config/config.yaml (repeatable)")
     parser.add_argument("--draws", type=int, default=3, help="draws per beta")
     parser.add_argument("--betas", type=float, nargs="+", default=[0.1, 0.4])
     args = parser.parse_args()

@@ -63,7 +63,8 @@ def calibrate(X, y, target: float, *, folds: int, seed: int, alt_seeds, toleranc
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--config", nargs="*", default=[], help="config files merged over config/config.yaml")
+    parser.add_argument("--config", action="append", default=[],
+                        help="a config file merged over config/config.yaml (repeatable)")
     parser.add_argument("--mirror", help="overrides the config's uci_mirror")
     parser.add_argument("--auc", type=float, help="target AUC (default: the paper's, for its nine datasets)")
     parser.add_argument("datasets", nargs="*", help="catalog names (default: the config's run)")

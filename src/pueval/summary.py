@@ -22,10 +22,11 @@ def _rule_seconds(benchmarks: Path, started: float) -> pd.Series:
     return pd.Series(totals, dtype=float).sort_values(ascending=False)
 
 
-def write(path, *, started: float, wall_seconds: float, cores: int | None, config: dict, jobs: int | None = None,
-          benchmarks="results/benchmarks", distance="results/table1_paper_distance.csv") -> None:
+def write(path, *, started: float, wall_seconds: float, cores: int | None, config: dict, distance,
+          jobs: int | None = None, benchmarks="results/benchmarks") -> None:
     """The summary of the run that started at ``started`` (epoch seconds); earlier jobs' benchmarks are left out.
-    ``cores`` is None on a cluster executor, which runs up to ``jobs`` jobs at a time."""
+    ``cores`` is None on a cluster executor, which runs up to ``jobs`` jobs at a time; ``distance`` is Table 1's
+    distance to the paper (rule ``table1``'s output)."""
     from pueval import paper
 
     seconds = _rule_seconds(Path(benchmarks), started)
