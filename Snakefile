@@ -74,6 +74,7 @@ rule all:
         rules.aul_interval.output,
         rules.cost.output if config.get("cost") else [],
         rules.figure3.output if config.get("figure3") else [],
+        rules.sar_table.output if config.get("sar") else [],
 
 
 onsuccess:

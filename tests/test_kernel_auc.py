@@ -135,8 +135,9 @@ def test_a_repetition_learns_a_nonlinear_ranking_from_pu_data():
     truth["theta"] = rows[0]["theta"]
     rows = figure3.repetition(X, y, dataset="toy", rep=0, seed=1, beta=0.3, options=options, mpe=true_prior)
     by_method = {r["method"]: r for r in rows}
-    assert set(by_method) == {"PU_AUC", "PU_AUL"}
+    assert set(by_method) == {"PU_AUC", "PU_AUC_oracle", "PU_AUL"}
     assert by_method["PU_AUC"]["theta_hat"] == truth["theta"]
+    assert by_method["PU_AUC_oracle"]["auc"] == by_method["PU_AUC"]["auc"]  # the oracle is PU_AUC with the true prior
     linear = metrics.auc(y, X @ np.linalg.lstsq(np.c_[X, np.ones(len(X))], y, rcond=None)[0][:2])
     for row in rows:
         assert row["auc"] > max(0.85, linear), row

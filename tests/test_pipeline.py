@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 import yaml
 
-from pueval import metrics
+from pueval import compare, metrics
 
 
 def _write_mirror(folder, rng):
@@ -45,6 +45,7 @@ def _config(mirror, **changes):
                          "training": {"n_mixtures": 40, "rounds": 20}}}
     config = {"seed": 3, "uci_mirror": str(mirror), "verify_checksums": False, "betas": [0.2, 0.4], "mpe": mpe,
               "cost": None, "related": {"level": 0.9, "f1_quantile": 0.5},
+              "sar": {"beta": 0.4, "strengths": [0, 2], "n_draws": 2},
               "figure3": {"beta": 0.4, "repetitions": 2, "test_fraction": 0.3, "centers": 20, "folds": 3,
                           "sigma_factors": [1.0], "lambdas": [0.01, 0.1]},
               "n_draws": 3, "folds": 3, "run": ["abalone", "airfoil", "trees"],
@@ -103,16 +104,24 @@ def test_pipeline_writes_table_and_figures(run):
     distance = pd.read_csv(results / "table1_paper_distance.csv")
     assert "mean mae_aul / mean mae_auc_distance" in distance["check"].tolist()
     assert "| settings with mae_aul < mae_auc_km1 (of 4) |" in (results / "table1.md").read_text()
-    for name in ("figure2", "theorem1", "figure3"):
+    for name in ("figure2", "figure2_plus", "theorem1", "figure3", "sar"):
         for suffix in ("png", "pdf"):
             assert (results / "figures" / f"{name}.{suffix}").stat().st_size > 1000
     check = pd.read_csv(results / "theorem1.csv")
     assert len(check) == 6 * 3 and (check["tail_observed"] <= check["chebyshev"] + 1e-12).all()
     figure3 = pd.read_csv(results / "figure3.csv")
     assert figure3["dataset"].tolist() == ["abalone", "airfoil", "trees"]
+    assert figure3[["auc_mean_pu_auc_oracle", "aul_minus_oracle"]].notna().all().all()
+    plus = pd.read_csv(results / "table1_plus.csv")
+    assert [c for c in plus.columns if c.startswith("mae_")] == [
+        "mae_auc_km1", "mae_auc_km2", "mae_auc_distance", "mae_auc_en", "mae_auc_bbe", "mae_auc_tice", "mae_aul"]
+    assert "| tice | " in (results / "table1_plus.md").read_text()
+    sar = pd.read_csv(results / "sar.csv")
+    assert set(sar["source"]) == {"aul", "true", "distance", "en", "bbe", "tice"}
+    assert set(sar["strength"]) == {0.0, 2.0} and (sar.loc[sar.dataset == "all", "draws"] == 3 * 2).all()
     assert figure3[["auc_mean_pu_auc", "auc_mean_pu_aul"]].notna().all().all()
     related = pd.read_csv(results / "related.csv")
-    assert set(related["prior"]) == {"none", "true", "km1", "km2", "distance"}
+    assert set(related["prior"]) == {"none", "true", "km1", "km2", "distance", "en", "bbe", "tice"}
     assert {"mae_beta0.2", "mae_beta0.4", "coverage"} <= set(related.columns)
     assert (results / "related.md").read_text().startswith("Related estimators")
     interval = pd.read_csv(results / "aul_interval.csv")
@@ -148,13 +157,12 @@ def test_estimates_follow_from_scores_and_draws(run):
 def test_results_do_not_depend_on_cores(run, repo):
     """One core, other jobs, other order: the same bytes (only what is compared is built)."""
     base, mirror = run
-    targets = ["results/scores/abalone.parquet", "results/mpe/distcurve/airfoil/beta0.2.parquet"]
+    targets = ["results/scores/abalone.parquet", "results/mpe/transform/airfoil/beta0.2.parquet"]
     result = _snakemake(repo, base / "cores1", _config(mirror), "--cores", "1", *targets)
     assert result.returncode == 0, result.stderr[-3000:]
-    timings = ["seconds", "shared_seconds"]  # measured, not computed: they differ between runs
-    for sub in ("scores/abalone.parquet", "draws/airfoil/beta0.2.parquet", "mpe/distcurve/airfoil/beta0.2.parquet"):
-        one, two = (pd.read_parquet(base / run / "results" / sub).drop(columns=timings, errors="ignore")
-                    for run in ("cores1", "cores2"))
+    for sub in ("scores/abalone.parquet", "draws/airfoil/beta0.2.parquet", "mpe/transform/airfoil/beta0.2.parquet"):
+        # measured seconds are not computed: they differ between runs
+        one, two = (compare.computed(pd.read_parquet(base / run / "results" / sub)) for run in ("cores1", "cores2"))
         pd.testing.assert_frame_equal(one, two, check_exact=True)
     assert "theta_distance" in one.columns
 
@@ -171,7 +179,8 @@ def test_switching_the_data_route_reruns_nothing(run, repo):
 def test_config_edit_reruns_only_what_it_affects(run, repo):
     base, mirror = run
     more_draws = _snakemake(repo, base / "cores2", _config(mirror, n_draws=4), "-n", "--cores", "2")
-    assert _job_counts(more_draws.stdout) == {"all": 1, "draws": 6, "km": 6, "distcurve": 6, "estimate": 6,
+    assert _job_counts(more_draws.stdout) == {"all": 1, "draws": 6, "km": 6, "transform_mpe": 6, "tice": 6,
+                                              "estimate": 6,
                                               "figure2": 1, "table1": 1, "theorem1": 1, "related": 3,
                                               "related_table": 1, "figure3_dataset": 3, "figure3": 1,
                                               "aul_interval": 1}
@@ -180,14 +189,15 @@ def test_config_edit_reruns_only_what_it_affects(run, repo):
     new_model = _snakemake(repo, base / "cores2", config, "-n", "--cores", "2")
     assert _job_counts(new_model.stdout) == {"all": 1, "estimate": 2, "figure2": 1, "score": 1, "table1": 1,
                                              "theorem1": 1, "related": 1, "related_table": 1, "figure3_dataset": 1,
-                                             "figure3": 1, "aul_interval": 1}
+                                             "figure3": 1, "aul_interval": 1, "sar": 1, "sar_table": 1}
     config = _config(mirror)
     config["datasets"]["trees"]["positive"] = {"in": ["A"]}  # the label rule: not the download
     new_labels = _snakemake(repo, base / "cores2", config, "-n", "--cores", "2")
     assert _job_counts(new_labels.stdout) == {"all": 1, "binarize": 1, "score": 1, "draws": 2, "km": 2,
-                                              "distcurve": 2, "estimate": 2, "figure2": 1, "table1": 1,
-                                              "theorem1": 1, "related": 1, "related_table": 1,
-                                              "figure3_dataset": 1, "figure3": 1, "aul_interval": 1}
+                                              "transform_mpe": 2, "tice": 2, "estimate": 2, "figure2": 1,
+                                              "table1": 1, "theorem1": 1, "related": 1, "related_table": 1,
+                                              "figure3_dataset": 1, "figure3": 1, "aul_interval": 1, "sar": 1,
+                                              "sar_table": 1}
 
 
 def test_bad_config_fails_before_any_job(repo, tmp_path):

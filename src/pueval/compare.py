@@ -22,9 +22,13 @@ SKIPPED_FILES = ("run_summary.md",)
 TIMED_FIGURES = ("figures/figure3.png", "figures/figure3.pdf", "figures/cost.png", "figures/cost.pdf")
 
 
-def _table(path: Path) -> pd.DataFrame:
-    frame = pd.read_parquet(path) if path.suffix == ".parquet" else pd.read_csv(path)
+def computed(frame: pd.DataFrame) -> pd.DataFrame:
+    """The frame without its measured columns (those whose name holds ``seconds``)."""
     return frame.drop(columns=[c for c in frame.columns if "seconds" in str(c)])
+
+
+def _table(path: Path) -> pd.DataFrame:
+    return computed(pd.read_parquet(path) if path.suffix == ".parquet" else pd.read_csv(path))
 
 
 def _compared(folder: Path) -> list[str]:

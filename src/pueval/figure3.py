@@ -11,7 +11,9 @@ Per dataset and repetition r (seeds from the config seed, the dataset, "figure3"
 5. each model picks σ ∈ σ_med·``sigma_factors`` and λ ∈ ``lambdas`` by ``folds``-fold
    cross-validation on the training PU data (folds stratified by the PU label): PU_AUC by its
    PU-AUC risk with the estimated prior, PU_AUL by AUL^PU (needs no prior); it is refitted on the
-   whole training part and scored by the AUC on the test part.
+   whole training part and scored by the AUC on the test part;
+6. PU_AUC_oracle is PU_AUC given the true θ_P: the gap PU_AUC_oracle − PU_AUC is the price of the
+   MPE error, PU_AUL − PU_AUC_oracle the difference between the methods themselves.
 
 Train seconds count the cross-validation and the final fit, and for PU_AUC also the MPE run.
 """
@@ -25,20 +27,22 @@ from collections.abc import Callable
 import numpy as np
 import pandas as pd
 
-from pueval import metrics, sampling, seeds
+from pueval import metrics, paper, sampling, seeds
 from pueval.draws import n_labeled
 from pueval.kernel_auc import Moments, Solver, gaussian_basis, pu_auc_risk, pu_auc_system, pu_aul_system
 from pueval.distances import median_width, squared_distances
 
 log = logging.getLogger(__name__)
 
-METHODS = ("PU_AUC", "PU_AUL")
+# PU_AUC with the estimated prior, PU_AUC with the true prior (an oracle: it separates the MPE error from the
+# method), PU_AUL (needs no prior)
+METHODS = ("PU_AUC", "PU_AUC_oracle", "PU_AUL")
 MEDIAN_SAMPLE = 1000  # rows used for σ_med
 
 
 def best_mpe(estimates: pd.DataFrame) -> str:
-    """The MPE method (suffix of an ``auc_est_*`` column) with the lowest MAE of AUC^est vs AUC."""
-    columns = [c for c in estimates.columns if c.startswith("auc_est_")]
+    """The MPE method of the paper (:data:`pueval.paper.PRIOR_SOURCES`) with the lowest MAE of AUC^est vs AUC."""
+    columns = [f"auc_est_{m}" for m in paper.PRIOR_SOURCES if f"auc_est_{m}" in estimates.columns]
     if not columns:
         raise ValueError("the estimates hold no MPE-corrected AUC (auc_est_*) column")
     mae = {c.removeprefix("auc_est_"): float((estimates[c] - estimates["auc"]).abs().mean()) for c in columns}
@@ -80,6 +84,7 @@ def _pu_auc_criterion(f: np.ndarray, is_labeled: np.ndarray, theta_p: float) -> 
 
 SYSTEMS = {
     "PU_AUC": (lambda L, U, theta: pu_auc_system(L, U, theta), _pu_auc_criterion),
+    "PU_AUC_oracle": (lambda L, U, theta: pu_auc_system(L, U, theta), _pu_auc_criterion),
     "PU_AUL": (lambda L, U, theta: pu_aul_system(L, U), _aul_criterion),
 }
 
@@ -157,18 +162,20 @@ def repetition(X: np.ndarray, y: np.ndarray, *, dataset: str, rep: int, seed: in
     theta_hat = float(mpe(X_train, is_labeled, seeds.int_seed(seed, dataset, "figure3", rep, "mpe")))
     mpe_seconds = time.perf_counter() - start
     rows = []
+    theta = float(y_train[~is_labeled].mean())
     for method in METHODS:
+        prior = {"PU_AUC": theta_hat, "PU_AUC_oracle": theta}.get(method, 0.0)
         start = time.perf_counter()
         model = fit(method, Z_train, is_labeled, centers, sigmas=sigmas, lambdas=options["lambdas"], fold=fold,
-                    theta_p=theta_hat)
+                    theta_p=prior)
         fit_seconds = time.perf_counter() - start
-        uses_prior = method == "PU_AUC"
+        estimated = method == "PU_AUC"
         rows.append({
             "dataset": dataset, "rep": rep, "method": method,
             "auc": float(metrics.auc(y[test], gaussian_basis(Z_test, centers, model["sigma"]) @ model["w"])),
             "sigma": model["sigma"], "lam": model["lam"], "clipped": model["clipped"],
-            "theta": float(y_train[~is_labeled].mean()), "theta_hat": theta_hat if uses_prior else np.nan,
-            "fit_seconds": fit_seconds, "train_seconds": fit_seconds + (mpe_seconds if uses_prior else 0.0),
+            "theta": theta, "theta_hat": theta_hat if estimated else np.nan,
+            "fit_seconds": fit_seconds, "train_seconds": fit_seconds + (mpe_seconds if estimated else 0.0),
         })
     return rows
 
@@ -190,11 +197,14 @@ def run(X: np.ndarray, y: np.ndarray, estimates: pd.DataFrame, *, dataset: str, 
 
 
 def summarize(frame: pd.DataFrame) -> pd.DataFrame:
-    """Per dataset: test AUC mean ± sd and mean train seconds of both methods, and PU_AUL − PU_AUC."""
+    """Per dataset: test AUC mean ± sd and mean train seconds of each method, PU_AUL − PU_AUC, and
+    PU_AUL − PU_AUC_oracle (the methods compared with the true prior)."""
     stats = frame.groupby(["dataset", "method"]).agg(auc_mean=("auc", "mean"), auc_sd=("auc", "std"),
                                                     train_seconds=("train_seconds", "mean"))
     wide = stats.unstack("method")
     wide.columns = [f"{stat}_{method.lower()}" for stat, method in wide.columns]
     wide["prior_method"] = frame.groupby("dataset")["prior_method"].first()
     wide["aul_minus_auc"] = wide["auc_mean_pu_aul"] - wide["auc_mean_pu_auc"]
+    if "auc_mean_pu_auc_oracle" in wide:
+        wide["aul_minus_oracle"] = wide["auc_mean_pu_aul"] - wide["auc_mean_pu_auc_oracle"]
     return wide.reset_index()

@@ -38,6 +38,9 @@ waveform,4000,0.329,0.4,0.926,0.785,0.064,0.074,0.028,0.004
 """
 
 
+PRIOR_SOURCES = ("km1", "km2", "distance")  # the MPE methods of the paper's Table 1, Figure 2 and Figure 3
+
+
 def table1() -> pd.DataFrame:
     """The paper's Table 1, one row per (dataset, β)."""
     return pd.read_csv(io.StringIO(_TABLE1))

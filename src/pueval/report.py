@@ -19,16 +19,19 @@ from pueval import paper  # noqa: E402
 
 AUC_EST = "auc_est_"
 METHOD_LABELS = {"km1": "AUC$^{est}_{KM1}$", "km2": "AUC$^{est}_{KM2}$", "distance": "AUC$^{est}_{Distance}$",
+                 "en": "AUC$^{est}_{EN}$", "bbe": "AUC$^{est}_{BBE}$", "tice": "AUC$^{est}_{TIcE}$",
                  "aul": "AUL$^{PU}$"}  # fmt: skip
+PAPER_METHODS = paper.PRIOR_SOURCES
 
 
-def errors(estimates: pd.DataFrame) -> pd.DataFrame:
-    """Long frame (dataset, beta, draw, method, error): AUL^PU − AUL, then AUC^est_m − AUC."""
+def errors(estimates: pd.DataFrame, methods=None) -> pd.DataFrame:
+    """Long frame (dataset, beta, draw, method, error): AUL^PU − AUL, then AUC^est_m − AUC for each
+    prior source m in ``methods`` (default: every ``auc_est_*`` column)."""
     keys = estimates[["dataset", "beta", "draw"]]
     parts = [keys.assign(method="aul", error=estimates["aul_pu"] - estimates["aul"])]
     for column in estimates.columns:
-        if column.startswith(AUC_EST):
-            method = column.removeprefix(AUC_EST)
+        method = column.removeprefix(AUC_EST)
+        if column.startswith(AUC_EST) and (methods is None or method in methods):
             parts.append(keys.assign(method=method, error=estimates[column] - estimates["auc"]))
     return pd.concat(parts, ignore_index=True)
 
@@ -56,10 +59,11 @@ def _labels(datasets, titles: dict | None) -> list[str]:
     return [(titles or {}).get(d, d) for d in datasets]
 
 
-def table1(estimates: pd.DataFrame) -> pd.DataFrame:
-    """Per (dataset, β): n, α, AUC, AUL, the MAE columns, and the paper's values beside ours."""
+def table1(estimates: pd.DataFrame, methods=PAPER_METHODS) -> pd.DataFrame:
+    """Per (dataset, β): n, α, AUC, AUL, the MAE columns of ``methods`` (None: every prior source; Table 1+)
+    and AUL^PU, and the paper's values beside ours."""
     truth = estimates.groupby(["dataset", "beta"])[["n", "alpha", "auc", "aul"]].first()
-    err = errors(estimates)
+    err = errors(estimates, methods)
     mae = err.assign(abs_error=err["error"].abs()).pivot_table(
         index=["dataset", "beta"], columns="method", values="abs_error", aggfunc="mean"
     )
@@ -67,7 +71,7 @@ def table1(estimates: pd.DataFrame) -> pd.DataFrame:
     mae.columns = [f"mae_auc_{m}" for m in mae.columns[:-1]] + ["mae_aul"]
     table = truth.join(mae).reset_index()
     reference = paper.table1().set_index(["dataset", "beta"])
-    ours = [c for c in table.columns if c not in ("dataset", "beta")]
+    ours = [c for c in table.columns if c in reference.columns]
     table = table.join(reference[ours].add_prefix("paper_"), on=["dataset", "beta"])
     order = {name: i for i, name in enumerate(_dataset_order(estimates["dataset"]))}
     table = table.sort_values(["dataset", "beta"], key=lambda s: s.map(order) if s.name == "dataset" else s)
@@ -75,6 +79,9 @@ def table1(estimates: pd.DataFrame) -> pd.DataFrame:
 
 
 TABLE1_TITLE = "Table 1 reproduction: our value (paper's value). MAE over the draws of each setting."
+TABLE1_PLUS_TITLE = ("Table 1+: the MAE of AUC^PU corrected with every prior source, the paper's three (KM1, KM2, "
+                     "Distance) and EN, BBE, TIcE; our value (paper's value where it has one).")
+FIGURE2_PLUS_TITLE = "Estimation error over all β and draws, every prior source (Figure 2+)"
 
 
 def markdown(table: pd.DataFrame, title: str = TABLE1_TITLE) -> str:
@@ -101,12 +108,24 @@ def markdown(table: pd.DataFrame, title: str = TABLE1_TITLE) -> str:
     return "\n".join(lines) + "\n"
 
 
-def figure2(estimates: pd.DataFrame, titles: dict | None = None) -> plt.Figure:
-    """Figure 2: error boxes per dataset and method over all β and draws.
+def claims(table: pd.DataFrame) -> str:
+    """Markdown: in how many settings AUL^PU's MAE is below each corrected AUC's (a Table 1(+) frame)."""
+    lines = ["| prior source | settings with MAE(AUL^PU) < MAE(AUC^est) | mean MAE(AUC^est) | mean MAE(AUL^PU) |",
+             "|---|---|---|---|"]
+    for column in (c for c in table.columns if c.startswith("mae_auc_")):
+        wins = int((table["mae_aul"] < table[column]).sum())
+        lines.append(f"| {column.removeprefix('mae_auc_')} | {wins} of {len(table)} | {table[column].mean():.4f} | "
+                     f"{table['mae_aul'].mean():.4f} |")
+    return "\n".join(lines) + "\n"
+
+
+def figure2(estimates: pd.DataFrame, titles: dict | None = None, methods=PAPER_METHODS,
+            title: str = "Estimation error over all β and draws (Figure 2)") -> plt.Figure:
+    """Figure 2: error boxes per dataset and method over all β and draws (``methods`` as in :func:`table1`).
 
     Box = quartiles, line = median, whiskers = min and max, black diamond = mean.
     """
-    err = errors(estimates)
+    err = errors(estimates, methods)
     datasets = _dataset_order(err["dataset"].unique())
     methods = _method_order(err["method"].unique())
     width, member_positions = _group_positions(len(datasets), len(methods))
@@ -130,7 +149,7 @@ def figure2(estimates: pd.DataFrame, titles: dict | None = None) -> plt.Figure:
     ax.axhline(0.0, color="grey", linewidth=0.8, linestyle="--")
     ax.set_xticks(np.arange(len(datasets)), _labels(datasets, titles), rotation=30)
     ax.set_ylabel("estimate − ground truth")
-    ax.set_title("Estimation error over all β and draws (Figure 2)")
+    ax.set_title(title)
     ax.legend(loc="best", fontsize="small")
     fig.tight_layout()
     return fig
@@ -222,5 +241,29 @@ def aul_interval_figure(table: pd.DataFrame, titles: dict | None = None) -> plt.
         ax.set_title(f"{method} interval")
     axes[0][0].set_ylabel("coverage of the true AUL over the draws")
     axes[0][0].legend(fontsize="small", loc="lower left")
+    fig.tight_layout()
+    return fig
+
+
+SAR_LABELS = {"aul": "AUL$^{PU}$", "true": "AUC, true prior", "distance": "AUC, DistCurve prior",
+              "en": "AUC, EN prior", "bbe": "AUC, BBE prior", "tice": "AUC, TIcE prior"}
+
+
+def sar_figure(table: pd.DataFrame) -> plt.Figure:
+    """Bias and MAE against the propensity strength k (k = 0: SCAR), averaged over the datasets."""
+    overall = table[table["dataset"] == "all"]
+    fig, (bias, mae) = plt.subplots(1, 2, figsize=(10.0, 4.0), sharex=True)
+    for source, part in overall.groupby("source", sort=False):
+        style = {"linewidth": 2.5, "color": "black"} if source == "aul" else {}
+        bias.plot(part["strength"], part["bias"], marker="o", label=SAR_LABELS.get(source, source), **style)
+        mae.plot(part["strength"], part["mae"], marker="o", label=SAR_LABELS.get(source, source), **style)
+    bias.axhline(0.0, color="grey", linewidth=0.8, linestyle="--")
+    bias.set_ylabel("bias (mean of estimate − truth)")
+    mae.set_ylabel("mean absolute error")
+    for ax in (bias, mae):
+        ax.set_xlabel("propensity strength k (0 = SCAR)")
+    bias.set_title("Labels not selected at random: bias")
+    mae.set_title("MAE (all datasets)")
+    mae.legend(fontsize="small")
     fig.tight_layout()
     return fig

@@ -37,9 +37,16 @@ SCHEMAS = {
         "qp_bound": "largest certified error bound of a QP distance used", "undecided":
         "slope comparisons the QP bounds left undecided", "seconds": "time of this draw",
         "shared_seconds": "time of the Gram matrices shared by all draws of the job"}),
-    "distcurve": Schema("mpe/distcurve/{dataset}/beta{beta}.parquet", "per draw: DistCurve (Zeiberg et al. 2020)", {
+    "transform_mpe": Schema("mpe/transform/{dataset}/beta{beta}.parquet",
+                            "per draw: DistCurve, EN and BBE on one cross-fitted labeled-vs-unlabeled transform", {
         "draw": "draw index", "theta": "true positive fraction of the unlabeled rows",
-        "theta_distance": "DistCurve estimate", "seconds": "time of this draw (transform, curve, regressor)"}),
+        "theta_distance": "DistCurve estimate (Zeiberg et al. 2020)", "theta_en": "EN estimate (Elkan & Noto 2008, e1)",
+        "theta_bbe": "BBE estimate (Garg et al. 2021)", "seconds_distance": "DistCurve's time, the transform included",
+        "seconds_en": "EN's time beyond the shared transform", "seconds_bbe": "BBE's time beyond the shared transform",
+        "seconds": "time of this draw"}),
+    "tice": Schema("mpe/tice/{dataset}/beta{beta}.parquet", "per draw: TIcE (Bekker & Davis 2018)", {
+        "draw": "draw index", "theta": "true positive fraction of the unlabeled rows", "theta_tice": "TIcE estimate",
+        "seconds": "time of this draw"}),
     "estimates": Schema("estimates/{dataset}/beta{beta}.parquet", "per draw: truth, AUL^PU, AUC^PU, corrected AUCs", {
         "dataset": "catalog name", "beta": "labeled fraction of the positives", "n": "rows", "alpha":
         "positive fraction", "auc": "true AUC (Eq. 1)", "aul": "true AUL (Eq. 2)", "draw": "draw index",
@@ -47,7 +54,9 @@ SCHEMAS = {
         "unlabeled", "auc_pu": "AUC^PU (Eq. 3)", "aul_pu": "AUL^PU (Eq. 4)", "theta_km1": "KM1 prior",
         "auc_est_km1": "AUC corrected with KM1, clipped to [0, 1]", "theta_km2": "KM2 prior",
         "auc_est_km2": "AUC corrected with KM2", "theta_distance": "DistCurve prior",
-        "auc_est_distance": "AUC corrected with DistCurve"}),
+        "auc_est_distance": "AUC corrected with DistCurve", "theta_en": "EN prior", "auc_est_en":
+        "AUC corrected with EN", "theta_bbe": "BBE prior", "auc_est_bbe": "AUC corrected with BBE",
+        "theta_tice": "TIcE prior", "auc_est_tice": "AUC corrected with TIcE"}),
     "related": Schema("related/{dataset}.parquet", "per draw: the related papers' estimators", {
         "dataset": "catalog name", "beta": "labeled fraction", "draw": "draw index", "estimator": "which estimator",
         "target": "the fully labeled quantity it estimates (aul, auc, auprc, f1, ll)", "prior":
@@ -60,6 +69,12 @@ SCHEMAS = {
         "theta": "true positive fraction of the unlabeled training rows", "theta_hat": "estimated prior (PU_AUC)",
         "fit_seconds": "cross-validation and refit", "train_seconds": "fit_seconds, plus the MPE run for PU_AUC",
         "beta": "labeled fraction", "prior_method": "MPE method PU_AUC took its prior from"}),
+    "sar": Schema("sar/{dataset}.parquet", "per draw of labels selected at random or not: estimates against truth", {
+        "dataset": "catalog name", "beta": "labeled fraction of the positives (on average over the propensities)",
+        "strength": "k of the propensity (0 = SCAR)", "draw": "draw index", "theta": "true positive fraction of "
+        "the unlabeled rows", "source": "aul (AUL^PU) or the prior of the corrected AUC (true, distance, en, bbe, "
+        "tice)", "estimate": "AUL^PU, or AUC^PU corrected with that prior (clipped to [0, 1])", "truth":
+        "the fully labeled AUL or AUC", "error": "estimate - truth"}),
 }
 
 

@@ -113,20 +113,32 @@ def distcurve_model(input, output, *, seed, repetitions, training):
     dc.save_regressor(model, output[0])
 
 
-def distcurve(input, output, *, dataset, beta, seed, repetitions, transform):
+def transform_mpe(input, output, *, dataset, beta, seed, repetitions, transform, bbe):
     from pueval.mpe import distance_curve as dc
+    from pueval.mpe import transform_based
 
     X, y = _features(input.data)
-    frame = dc.estimate_draws(X, y, _labels(input.draws, y.size), dc.load_regressor(input.model), seed=seed,
-                              dataset=dataset, beta=beta, repetitions=repetitions, transform=transform)
-    schemas.write(frame, output[0], "distcurve")
+    frame = transform_based.estimate_draws(X, y, _labels(input.draws, y.size), dc.load_regressor(input.model),
+                                           seed=seed, dataset=dataset, beta=beta, repetitions=repetitions,
+                                           transform=transform, bbe=bbe)
+    schemas.write(frame, output[0], "transform_mpe")
+
+
+def tice(input, output, *, dataset, beta, seed, options):
+    from pueval.mpe import tice as method
+
+    X, y = _features(input.data)
+    frame = method.estimate_draws(X, y, _labels(input.draws, y.size), seed=seed, dataset=dataset, beta=beta, **options)
+    schemas.write(frame, output[0], "tice")
 
 
 # estimate.smk --------------------------------------------------------------------------------------
 
 def estimate(input, output, *, dataset, beta):
     y, scores = _scores(input.scores)
-    priors = [(input.km, schemas.read(input.km, "km")), (input.distcurve, schemas.read(input.distcurve, "distcurve"))]
+    priors = [(input.km, schemas.read(input.km, "km")),
+              (input.transform_mpe, schemas.read(input.transform_mpe, "transform_mpe")),
+              (input.tice, schemas.read(input.tice, "tice"))]
     frame = est.draw_table(y, scores, _labels(input.draws, y.size), priors, dataset=dataset, beta=beta)
     log.info("%s beta=%g: mean AUL^PU - AUL = %+.4f", dataset, beta, (frame.aul_pu - frame.aul).mean())
     schemas.write(frame, output[0], "estimates")
@@ -135,20 +147,28 @@ def estimate(input, output, *, dataset, beta):
 # paper.smk -----------------------------------------------------------------------------------------
 
 def table1(input, output):
+    """Table 1 (the paper's prior sources) and Table 1+ (every prior source)."""
     from pueval import paper, report
 
-    table = report.table1(_concat(input, "estimates"))
+    estimates = _concat(input, "estimates")
+    table, plus = report.table1(estimates), report.table1(estimates, methods=None)
     distance = paper.distance(table)
     Path(output.csv).parent.mkdir(parents=True, exist_ok=True)
     table.to_csv(output.csv, index=False, float_format="%.4f")
     distance.to_csv(output.distance, index=False, float_format="%.4f")
     Path(output.md).write_text(report.markdown(table) + "\n" + paper.distance_markdown(distance))
+    plus.to_csv(output.plus_csv, index=False, float_format="%.4f")
+    Path(output.plus_md).write_text(report.markdown(plus, title=report.TABLE1_PLUS_TITLE) + "\n" + report.claims(plus))
 
 
 def figure2(input, output, *, titles):
+    """Figure 2 (the paper's prior sources) and Figure 2+ (every prior source)."""
     from pueval import report
 
-    _save_figure(report.figure2(_concat(input, "estimates"), titles), output)
+    estimates = _concat(input, "estimates")
+    _save_figure(report.figure2(estimates, titles), (output.png, output.pdf))
+    _save_figure(report.figure2(estimates, titles, methods=None, title=report.FIGURE2_PLUS_TITLE),
+                 (output.plus_png, output.plus_pdf))
 
 
 def cost(input, output, *, dataset, labeling, sizes, beta, seed, km, distcurve, repeats):
@@ -213,6 +233,28 @@ def related(input, output, *, dataset, level, f1_quantile):
     frame = rel.dataset_frame(y, scores, settings, dataset=dataset, level=level, f1_quantile=f1_quantile)
     log.info("%s: related estimators on %d draws", dataset, sum(len(s) for s, _ in settings))
     schemas.write(frame, output[0], "related")
+
+
+def sar(input, output, *, dataset, beta, strengths, n_draws, seed, distcurve, bbe, tice):
+    from pueval import sar as experiment
+    from pueval.mpe import distance_curve as dc
+
+    X, _ = _features(input.data)
+    y, scores = _scores(input.scores)
+    priors = experiment.estimated_priors(dc.load_regressor(input.model), repetitions=distcurve["repetitions"],
+                                         transform=distcurve["transform"], bbe=bbe, tice=tice)
+    frame = experiment.run(X, y, scores, dataset=dataset, beta=beta, strengths=strengths, n_draws=n_draws, seed=seed,
+                           prior_estimators=priors)
+    schemas.write(frame, output[0], "sar")
+
+
+def sar_table(input, output):
+    from pueval import report
+    from pueval import sar as experiment
+
+    table = experiment.table(_concat(input, "sar"))
+    table.to_csv(output.csv, index=False, float_format="%.4f")
+    _save_figure(report.sar_figure(table), (output.png, output.pdf))
 
 
 def related_table(input, output):

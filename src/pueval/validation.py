@@ -37,14 +37,14 @@ def check_labels(s, n: int | None = None, name: str = "s") -> np.ndarray:
     return s.astype(np.int64)
 
 
-def check_scores(scores, n: int) -> np.ndarray:
+def check_scores(scores, n: int, name: str = "scores") -> np.ndarray:
     """1-D finite scores of length ``n``."""
     scores = np.asarray(scores, dtype=np.float64)
     if scores.shape != (n,):
-        raise ValueError(f"scores must be 1-D of length {n} (one per row of the labels, {n} rows), "
+        raise ValueError(f"{name} must be 1-D of length {n} (one per row of the labels, {n} rows), "
                          f"got shape {scores.shape}")
     if not np.isfinite(scores).all():
-        raise ValueError("scores hold NaN or infinite values")
+        raise ValueError(f"{name} hold NaN or infinite values")
     return scores
 
 

@@ -6,7 +6,8 @@ rule estimate:
         scores=rules.score.output[0],
         draws=rules.draws.output[0],
         km=rules.km.output[0],
-        distcurve=rules.distcurve.output[0],
+        transform_mpe=rules.transform_mpe.output[0],
+        tice=rules.tice.output[0],
     output:
         "results/estimates/{dataset}/beta{beta}.parquet",
     log:

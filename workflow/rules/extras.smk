@@ -1,5 +1,5 @@
-# Beyond the paper, on the same draws: the Theorem 1 check, the prior-free AUL^PU intervals and the
-# related papers' estimators.
+# Beyond the paper: on the same draws, the Theorem 1 check, the prior-free AUL^PU intervals and the
+# related papers' estimators; on draws of their own, labels selected not at random (SAR).
 
 
 rule theorem1:
@@ -102,3 +102,48 @@ rule related_table:
         "../../environment.yml"
     script:
         "../scripts/related_table.py"
+
+
+rule sar:
+    input:
+        data=rules.binarize.output[0],
+        scores=rules.score.output[0],
+        model=rules.distcurve_model.output[0],
+    output:
+        "results/sar/{dataset}.parquet",
+    log:
+        "results/logs/sar/{dataset}.log",
+    benchmark:
+        "results/benchmarks/sar/{dataset}.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        dataset=lambda w: w.dataset,
+        beta=lambda w: config["sar"]["beta"],
+        strengths=lambda w: config["sar"]["strengths"],
+        n_draws=lambda w: config["sar"]["n_draws"],
+        seed=config["seed"],
+        distcurve=config["mpe"]["distcurve"],
+        bbe=config["mpe"]["bbe"],
+        tice=config["mpe"]["tice"],
+    script:
+        "../scripts/sar.py"
+
+
+rule sar_table:
+    input:
+        expand(rules.sar.output[0], dataset=DATASETS),
+    output:
+        csv=report("results/sar.csv", caption="../report/sar.rst", category="SAR"),
+        png=report(
+            "results/figures/sar.png", caption="../report/sar.rst", category="SAR"
+        ),
+        pdf="results/figures/sar.pdf",
+    log:
+        "results/logs/sar_table.log",
+    benchmark:
+        "results/benchmarks/sar_table.tsv"
+    conda:
+        "../../environment.yml"
+    script:
+        "../scripts/sar_table.py"

@@ -1,4 +1,5 @@
-# Mixture proportion estimation per (dataset, beta): KM1/KM2, and DistCurve with its regressor.
+# Mixture proportion estimation per (dataset, beta): KM1/KM2; DistCurve (with its regressor), EN and BBE on one
+# labeled-vs-unlabeled transform per draw; TIcE.
 
 
 rule km:
@@ -38,17 +39,17 @@ rule distcurve_model:
         "../scripts/distcurve_model.py"
 
 
-rule distcurve:
+rule transform_mpe:
     input:
         data=rules.binarize.output[0],
         draws=rules.draws.output[0],
         model=rules.distcurve_model.output[0],
     output:
-        "results/mpe/distcurve/{dataset}/beta{beta}.parquet",
+        "results/mpe/transform/{dataset}/beta{beta}.parquet",
     log:
-        "results/logs/distcurve/{dataset}_beta{beta}.log",
+        "results/logs/transform_mpe/{dataset}_beta{beta}.log",
     benchmark:
-        "results/benchmarks/distcurve/{dataset}_beta{beta}.tsv"
+        "results/benchmarks/transform_mpe/{dataset}_beta{beta}.tsv"
     conda:
         "../../environment.yml"
     params:
@@ -57,5 +58,27 @@ rule distcurve:
         seed=config["seed"],
         repetitions=config["mpe"]["distcurve"]["repetitions"],
         transform=config["mpe"]["distcurve"]["transform"],
+        bbe=config["mpe"]["bbe"],
     script:
-        "../scripts/distcurve.py"
+        "../scripts/transform_mpe.py"
+
+
+rule tice:
+    input:
+        data=rules.binarize.output[0],
+        draws=rules.draws.output[0],
+    output:
+        "results/mpe/tice/{dataset}/beta{beta}.parquet",
+    log:
+        "results/logs/tice/{dataset}_beta{beta}.log",
+    benchmark:
+        "results/benchmarks/tice/{dataset}_beta{beta}.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        dataset=lambda w: w.dataset,
+        beta=lambda w: float(w.beta),
+        seed=config["seed"],
+        options=config["mpe"]["tice"],
+    script:
+        "../scripts/tice.py"

@@ -18,6 +18,12 @@ rule table1:
             caption="../report/table1_distance.rst",
             category="Table 1",
         ),
+        plus_csv=report(
+            "results/table1_plus.csv",
+            caption="../report/table1_plus.rst",
+            category="Table 1",
+        ),
+        plus_md="results/table1_plus.md",
     log:
         "results/logs/table1.log",
     benchmark:
@@ -32,12 +38,18 @@ rule figure2:
     input:
         ESTIMATES,
     output:
-        report(
+        png=report(
             "results/figures/figure2.png",
             caption="../report/figure2.rst",
             category="Figure 2",
         ),
-        "results/figures/figure2.pdf",
+        pdf="results/figures/figure2.pdf",
+        plus_png=report(
+            "results/figures/figure2_plus.png",
+            caption="../report/figure2_plus.rst",
+            category="Figure 2",
+        ),
+        plus_pdf="results/figures/figure2_plus.pdf",
     log:
         "results/logs/figure2.log",
     benchmark:

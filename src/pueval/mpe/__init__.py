@@ -5,6 +5,8 @@
 pay for importing LightGBM.
 """
 
+THETA_MAX = 0.999  # every estimate is capped here: the corrected AUC divides by 1 − θ̂
+
 _EXPORTS = {"km": "pueval.mpe.kernel_embedding", "distcurve": "pueval.mpe.distance_curve"}
 
 __all__ = list(_EXPORTS)

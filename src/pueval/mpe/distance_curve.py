@@ -23,6 +23,7 @@ import numpy as np
 from numba import njit
 
 from pueval import seeds
+from pueval.mpe import THETA_MAX
 from pueval.validation import check_mixture_component
 
 log = logging.getLogger(__name__)
@@ -146,7 +147,7 @@ def univariate_transform(X, is_component, *, seed: int, folds: int = 5, rounds: 
 
 def estimate_split(X, is_component, model: lgb.Booster, *, transform_seed: int, rng, repetitions: int = 10,
                    transform=None) -> tuple[float, np.ndarray]:
-    """(θ̂, transform scores) for rows of X split by ``is_component``; θ̂ clipped to [0, 0.999].
+    """(θ̂, transform scores) for rows of X split by ``is_component``; θ̂ clipped to [0, THETA_MAX = 0.999].
 
     ``transform`` holds the options of :func:`univariate_transform` (folds, rounds, num_leaves,
     learning_rate); ``rng`` draws the curve's component points.
@@ -154,7 +155,7 @@ def estimate_split(X, is_component, model: lgb.Booster, *, transform_seed: int, 
     is_component = np.asarray(is_component, dtype=bool)
     scores = univariate_transform(X, is_component, seed=transform_seed, **(transform or {}))
     curve = distance_curve(scores[~is_component], scores[is_component], rng=rng, repetitions=repetitions)
-    return float(np.clip(model.predict(curve[None, :])[0], 0.0, 0.999)), scores
+    return float(np.clip(model.predict(curve[None, :])[0], 0.0, THETA_MAX)), scores
 
 
 def distcurve(X_mixture, X_component, *, seed=0, model, repetitions: int = 10, transform=None) -> float:
@@ -189,23 +190,3 @@ def fit_model(n_mixtures: int, *, seed: int, repetitions: int, **options) -> tup
     log.info("hold-out MAE on %d fresh synthetic mixtures: %.4f", n_holdout, mae)
     return model, mae
 
-
-def estimate_draws(X, y: np.ndarray, s: np.ndarray, model: lgb.Booster, *, seed: int, dataset: str, beta: float,
-                   repetitions: int, transform: dict | None):
-    """Table of DistCurve per draw (schema ``distcurve`` of :mod:`pueval.schemas`); draw d's transform and
-    curve are seeded by (``seed``, ``dataset``, ``beta``, d)."""
-    from pueval.mpe.per_draw import estimate_draws as per_draw
-
-    folds = (transform or {}).get("folds", 5)
-    s = np.asarray(s)
-    if s.sum(axis=1).min() < folds or (1 - s).sum(axis=1).min() < folds:
-        raise ValueError(f"config key 'mpe.distcurve.transform.folds': {folds} folds, but a draw of {dataset} at "
-                         f"beta={beta:g} has {int(s.sum(axis=1).min())} labeled rows")
-
-    def one(draw, labeled):
-        theta, _ = estimate_split(X, labeled, model, transform=transform, repetitions=repetitions,
-                                  transform_seed=seeds.int_seed(seed, dataset, beta, draw, "transform"),
-                                  rng=seeds.rng(seed, dataset, beta, draw, "curve"))
-        return {"theta_distance": theta}
-
-    return per_draw(y, s, one, label=f"{dataset} beta={beta:g}")

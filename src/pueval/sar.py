@@ -1,0 +1,116 @@
+"""Labels selected at random or not (SAR): AUL^PU and the prior-corrected AUC^PU when the labeling
+propensity depends on the example.
+
+Theorem 1 of the AUL paper assumes SCAR: every positive is labeled with the same probability. Here
+positive i is labeled, independently, with the propensity
+
+    e_i = σ(a + k·z_i),   z_i = (g_i − mean)/sd, the model's score standardized over the positives,
+
+so at strength k > 0 the positives the model ranks high are labeled more often. ``a`` is set so that
+the mean propensity over the positives is β (β matched on average; n_L varies from draw to draw);
+k = 0 is SCAR. On each draw: AUL^PU against the true AUL, and AUC^PU corrected (Jain et al., Eq. 4,
+:func:`pueval.metrics.corrected_auc`, clipped to [0, 1]) with the true θ and with the priors of
+DistCurve, EN and BBE (one cross-fitted transform per draw, :mod:`pueval.mpe.transform_based`) and
+TIcE, against the true AUC. KM is left out: at about 1.5 s per draw it would dominate the run.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import numpy as np
+import pandas as pd
+from scipy.optimize import brentq
+from scipy.special import expit
+
+from pueval import metrics, seeds
+
+log = logging.getLogger(__name__)
+
+MIN_LABELED = 2  # labeled rows a draw needs
+
+
+def intercept(z: np.ndarray, beta: float, strength: float) -> float:
+    """``a`` with mean σ(a + k·z) = β over the positives' standardized scores z."""
+    if not 0.0 < beta < 1.0:
+        raise ValueError(f"beta must lie in (0, 1), got {beta}")
+    return float(brentq(lambda a: expit(a + strength * z).mean() - beta, -60.0, 60.0, xtol=1e-12))
+
+
+def propensities(y: np.ndarray, scores: np.ndarray, beta: float, strength: float) -> np.ndarray:
+    """Labeling probability of every row: σ(a + k·z) for the positives, 0 for the negatives.
+
+    >>> y = np.array([1, 1, 1, 1, 0]); g = np.array([0.1, 0.2, 0.3, 0.4, 0.9])
+    >>> e = propensities(y, g, 0.5, 2.0)
+    >>> round(float(e[y == 1].mean()), 6), bool(e[3] > e[0]), float(e[4])
+    (0.5, True, 0.0)
+    """
+    y, scores = np.asarray(y), np.asarray(scores, dtype=np.float64)
+    positive = scores[y == 1]
+    sd = positive.std()
+    z = (positive - positive.mean()) / (sd if sd > 0 else 1.0)
+    e = np.zeros(y.size)
+    e[y == 1] = expit(intercept(z, beta, strength) + strength * z)
+    return e
+
+
+def sar_labels(e: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """One draw: row i labeled with probability e_i, independently (0/1 int array)."""
+    return (rng.random(e.size) < e).astype(np.int64)
+
+
+def run(X: np.ndarray, y: np.ndarray, scores: np.ndarray, *, dataset: str, beta: float, strengths, n_draws: int,
+        seed: int, prior_estimators) -> pd.DataFrame:
+    """Rows of schema ``sar`` (:mod:`pueval.schemas`) for every strength and draw of one dataset.
+
+    ``prior_estimators(X, labeled, draw_seed) -> {source: θ̂}`` gives the estimated priors of a draw.
+    Draw d at strength k is seeded by (``seed``, ``dataset``, "sar", k, d).
+    """
+    truth = {"aul": float(metrics.aul(y, scores)), "auc": float(metrics.auc(y, scores))}
+    rows = []
+    for strength in strengths:
+        e = propensities(y, scores, beta, strength)
+        for d in range(n_draws):
+            rng = seeds.rng(seed, dataset, "sar", float(strength), d)
+            labeled = sar_labels(e, rng)
+            if labeled.sum() < MIN_LABELED:
+                raise ValueError(f"config key 'sar.beta': {beta:g} labels {labeled.sum()} rows of {dataset} in a "
+                                 f"draw; a draw needs at least {MIN_LABELED}")
+            theta = float(y[labeled == 0].mean())
+            auc_pu = float(metrics.auc(labeled, scores))
+            priors = {"true": theta, **prior_estimators(X, labeled, seeds.int_seed(seed, dataset, "sar", float(strength), d))}
+            found = [("aul", float(metrics.aul(labeled, scores)), truth["aul"])]
+            found += [(source, float(np.clip(metrics.corrected_auc(auc_pu, prior), 0.0, 1.0)), truth["auc"])
+                      for source, prior in priors.items()]
+            rows += [{"dataset": dataset, "beta": beta, "strength": float(strength), "draw": d, "theta": theta,
+                      "source": source, "estimate": estimate, "truth": value, "error": estimate - value}
+                     for source, estimate, value in found]
+        log.info("%s: strength %g, %d draws", dataset, strength, n_draws)
+    return pd.DataFrame(rows)
+
+
+def table(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per (dataset, strength, source), and over all datasets ("all"): bias (mean error), MAE, draws."""
+    stats = {"bias": ("error", "mean"), "mae": ("abs_error", "mean"), "draws": ("error", "size")}
+    frame = frame.assign(abs_error=frame["error"].abs())
+    keys = ["strength", "source"]
+    per_dataset = frame.groupby(["dataset", *keys], sort=False).agg(**stats).reset_index()
+    overall = frame.groupby(keys, sort=False).agg(**stats).reset_index().assign(dataset="all")
+    return pd.concat([per_dataset, overall], ignore_index=True)
+
+
+def estimated_priors(model, *, repetitions: int, transform: dict | None, bbe: dict, tice: dict):
+    """``(X, labeled, seed) -> {"distance", "en", "bbe", "tice": θ̂}``: one transform per draw for the first
+    three, as in :mod:`pueval.mpe.transform_based`, and TIcE on the features."""
+    from pueval.mpe import distance_curve as dc
+    from pueval.mpe.best_bin import bbe_theta
+    from pueval.mpe.elkan_noto import en_theta
+    from pueval.mpe.tice import tice_theta
+
+    def estimate(X, labeled, seed):
+        theta, scores = dc.estimate_split(X, labeled.astype(bool), model, transform_seed=seeds.int_seed(seed, "transform"),
+                                          rng=seeds.rng(seed, "curve"), repetitions=repetitions, transform=transform)
+        return {"distance": theta, "en": en_theta(labeled, expit(scores)), "bbe": bbe_theta(labeled, scores, **bbe),
+                "tice": tice_theta(X, labeled, rng=seeds.rng(seed, "tice"), **tice)}
+
+    return estimate
