@@ -7,7 +7,9 @@ semantics; the Gram matrices, shared by all draws of a job, are timed once; "und
 slope comparisons the QP bounds could not certify) and DistCurve (transform + curve + regressor),
 and of the PyPI package pu-toolbox's KM1 and KM2 on the identical inputs when it is installed
 (`--with pu-toolbox` adds it for this run only; it is not a project dependency).
-Targets: KM1+KM2 ≤ 0.4 s per draw (issue #9), DistCurve ≤ 1 s per draw, on 2 cores.
+and of EN and BBE (each with the transform it needs; in the pipeline DistCurve, EN and BBE share one
+transform per draw) and TIcE. Targets: KM1+KM2 ≤ 0.4 s per draw (issue #9), DistCurve ≤ 1 s per
+draw, EN, BBE and TIcE ≤ 0.2 s each (issue #13), on 2 cores.
 """
 
 from __future__ import annotations
@@ -19,12 +21,16 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from scipy.special import expit
 
 from pueval import datasets, seeds
 from pueval.config import load as load_config
 from pueval.draws import scar_draws
 from pueval.mpe import distance_curve as dc
 from pueval.mpe import kernel_embedding as ke
+from pueval.mpe.best_bin import bbe_theta
+from pueval.mpe.elkan_noto import en_theta
+from pueval.mpe.tice import tice_theta
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -76,6 +82,7 @@ def main() -> None:
     rows = []
     for beta in args.betas:
         for d, chosen in enumerate(scar_draws(y, beta, args.draws, seed=config["seed"], dataset=name)):
+            first = len(rows)
             labeled = np.zeros(len(y), bool)
             labeled[chosen] = True
             truth = float(y[~labeled].mean())
@@ -88,11 +95,21 @@ def main() -> None:
                 rng=seeds.rng(config["seed"], beta, d), transform=options["transform"],
                 repetitions=options["repetitions"]))
             rows.append(("ours DistCurve", beta, d, truth, f"{theta:.3f}", seconds))
+            # EN and BBE need the transform (shared with DistCurve in the pipeline): timed with it here
+            scores, transform_seconds = _timed(lambda: dc.univariate_transform(
+                X, labeled, seed=seeds.int_seed(config["seed"], beta, d), **options["transform"]))
+            theta, seconds = _timed(lambda: en_theta(labeled.astype(int), expit(scores)))
+            rows.append(("ours EN", beta, d, truth, f"{theta:.3f}", transform_seconds + seconds))
+            theta, seconds = _timed(lambda: bbe_theta(labeled.astype(int), scores, **config["mpe"]["bbe"]))
+            rows.append(("ours BBE", beta, d, truth, f"{theta:.3f}", transform_seconds + seconds))
+            theta, seconds = _timed(lambda: tice_theta(X, labeled.astype(int), rng=seeds.rng(config["seed"], beta, d),
+                                                       **config["mpe"]["tice"]))
+            rows.append(("ours TIcE", beta, d, truth, f"{theta:.3f}", seconds))
             if d == 0:
                 for method, (theta, seconds) in _pu_toolbox(X, labeled).items():
                     rows.append((method, beta, d, truth, f"{theta:.3f}", seconds))
             print(*(f"{r[0]:>20} beta={r[1]} draw={r[2]} theta={r[3]:.3f} est={r[4]} {r[5]:.2f}s"
-                    for r in rows[-4:] if r[1] == beta and r[2] == d), sep="\n", flush=True)
+                    for r in rows[first:]), sep="\n", flush=True)
     frame = pd.DataFrame(rows, columns=["method", "beta", "draw", "theta", "estimate", "seconds"])
     print("\nseconds per draw (mean over draws):")
     print(frame.groupby("method")["seconds"].agg(["mean", "max", "count"]).round(2).to_string())

@@ -41,6 +41,12 @@ def _set(path, value):
     return edit
 
 
+def _cost(**changes):
+    """An edit that sets a valid cost block, with ``changes``."""
+    return _set("cost", {"dataset": "abalone", "sizes": [100], "beta": 0.2, "repeats": 1, "km_max_size": 100,
+                         **changes})
+
+
 def _mine(**changes):
     """An edit that adds the user's entry ``mine`` (with ``changes``) and runs it."""
     def edit(config):
@@ -131,14 +137,12 @@ CASES = [
     ("figure3-no-sigmas", _set("figure3.sigma_factors", []), "figure3.sigma_factors"),
     ("figure3-negative-lambda", _set("figure3.lambdas", [-1]), "figure3.lambdas.0"),
     ("figure3-folds-one", _set("figure3.folds", 1), "figure3.folds"),
-    ("cost-unknown-dataset", _set("cost", {"dataset": "iris", "sizes": [100], "beta": 0.2, "repeats": 1}),
-     "cost.dataset"),
-    ("cost-small-size", _set("cost", {"dataset": "abalone", "sizes": [10], "beta": 0.2, "repeats": 1}), "cost.sizes.0"),
-    ("cost-beta", _set("cost", {"dataset": "abalone", "sizes": [100], "beta": 1.5, "repeats": 1}), "cost.beta"),
-    ("cost-no-repeats", _set("cost", {"dataset": "abalone", "sizes": [100], "beta": 0.2, "repeats": 0}),
-     "cost.repeats"),
-    ("cost-not-in-mirror", _set("cost", {"dataset": "mushroom", "sizes": [100], "beta": 0.2, "repeats": 1}),
-     "uci_mirror"),
+    ("cost-unknown-dataset", _cost(dataset="iris"), "cost.dataset"),
+    ("cost-small-size", _cost(sizes=[10]), "cost.sizes.0"),
+    ("cost-beta", _cost(beta=1.5), "cost.beta"),
+    ("cost-no-repeats", _cost(repeats=0), "cost.repeats"),
+    ("cost-km-size", _cost(km_max_size=10), "cost.km_max_size"),
+    ("cost-not-in-mirror", _cost(dataset="mushroom"), "uci_mirror"),
     ("unknown-top-level-key", _set("sede", 1), "<top level>"),
 ]
 RAW_CASES = [  # config text that YAML reads, but wrongly: a repeated key (the base without that key first)

@@ -14,10 +14,12 @@ def test_cost_times_every_method_at_every_size(tmp_path):
     curves, thetas = dc.training_set(30, seed=1, repetitions=1)
     dc.save_regressor(dc.train_regressor(curves, thetas, seed=1, rounds=10), tmp_path / "m.txt")
     options = {"repetitions": 1, "transform": {"folds": 3, "rounds": 5}}
-    frame = cost.run(raw, labeling, sizes=[100, 200], beta=0.3, seed=2, km_options={"standardize": False},
-                     distcurve_model=tmp_path / "m.txt", distcurve_options=options)
-    assert frame[["n", "method"]].values.tolist() == [[n, m] for n in (100, 200)
-                                                      for m in ("KM1+KM2", "DistCurve", "AUL^PU")]
+    frame = cost.run(raw, labeling, sizes=[100, 200, 600], beta=0.3, seed=2, km_options={"standardize": False},
+                     distcurve_model=tmp_path / "m.txt", distcurve_options=options,
+                     bbe_options={"delta": 0.1, "gamma": 0.01}, tice_options={}, km_max_size=200)
+    others = ["DistCurve", "EN", "BBE", "TIcE", "AUL^PU"]
+    assert frame[["n", "method"]].values.tolist() == [[n, m] for n in (100, 200) for m in ["KM1+KM2", *others]] + [
+        [600, m] for m in others]  # 600 > 300 rows: drawn with replacement; KM stops at km_max_size
     assert (frame["seconds"] > 0).all() and (frame["features"] == 5).all()
     km = frame[frame.method == "KM1+KM2"]
     assert km["theta_hat"].between(0, 0.875).all() and km["theta_hat_2"].between(0, 0.875).all()

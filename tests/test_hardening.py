@@ -147,14 +147,15 @@ def test_cost_refuses_sizes_beyond_the_data(tmp_path):
     raw = pd.DataFrame(np.random.default_rng(0).normal(size=(100, 6)), columns=list("abcdef"))
     with pytest.raises(ValueError, match="config key 'cost.sizes': 500 rows asked"):
         cost.run(raw, datasets.Labeling("toy", "f", {"greater": 0.0}), sizes=[500], beta=0.2, seed=0, km_options={},
-                 distcurve_model=tmp_path / "m.txt",
-                 distcurve_options={}, repeats=1)
+                 distcurve_model=tmp_path / "m.txt", distcurve_options={}, bbe_options={}, tice_options={},
+                 km_max_size=100, repeats=1)
 
 
 def test_data_errors_are_one_line_without_traceback(tmp_path, catalog):
     params = {"dataset": "airfoil", "verify_checksums": True,
               "source": datasets.part(catalog, "airfoil", datasets.SOURCE_KEYS)}
-    smk = SimpleNamespace(rule="download", log=[str(tmp_path / "d.log")], input=[], output=[str(tmp_path / "r.parquet")],
+    smk = SimpleNamespace(rule="download", log=[str(tmp_path / "d.log")], input=[],
+                          output=[str(tmp_path / "r.parquet")],
                           params=SimpleNamespace(items=params.items))
     with pytest.raises(SystemExit):
         steps.run(steps.download, smk, uci_mirror=str(tmp_path))

@@ -125,7 +125,8 @@ def test_pipeline_writes_table_and_figures(run):
     assert {"mae_beta0.2", "mae_beta0.4", "coverage"} <= set(related.columns)
     assert (results / "related.md").read_text().startswith("Related estimators")
     interval = pd.read_csv(results / "aul_interval.csv")
-    assert set(interval["method"]) == {"normal", "bootstrap"} and set(interval["dataset"]) == {"abalone", "airfoil", "trees", "all"}
+    assert set(interval["method"]) == {"normal", "bootstrap"}
+    assert set(interval["dataset"]) == {"abalone", "airfoil", "trees", "all"}
     assert interval["coverage"].between(0, 1).all() and (interval["level"] == 0.95).all()
     assert (interval.loc[interval.dataset == "all", "draws"] == 3 * 3).all()  # 3 datasets x 3 draws per beta
     trees = pd.read_parquet(results / "data" / "trees.parquet")

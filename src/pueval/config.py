@@ -4,7 +4,8 @@ A bad config fails before any job runs, with a message that names the offending 
 JSON schema: an ``integer`` is a Python int (``3.0`` is not), a ``number`` is finite (YAML's
 ``.nan`` and ``.inf`` are not), a config file may not repeat a key, every β must be spelled the
 same way in a file name as in the config (``beta0.1``), the datasets to run must be catalog entries
-whose columns hold their target, and a mirror folder must hold the files of the datasets to run. ``--config key=value`` values are read as YAML, so lists, ``true``/``false``
+whose columns hold their target, and a mirror folder must hold the files of the datasets to run.
+``--config key=value`` values are read as YAML, so lists, ``true``/``false``
 and ``null`` work on the command line.
 """
 

@@ -137,4 +137,5 @@ def load(config: dict, name: str, mirror=None, *, verify_checksums: bool = True)
     found = entry(config, name)
     raw = download.fetch(download.Source.of(name, found), mirror or config.get("uci_mirror"),
                          verify_checksums=verify_checksums)
-    return prepare(raw, Labeling.of(name, found), found["subsample"], seeds.seed_sequence(config["seed"], name, "subsample"))
+    return prepare(raw, Labeling.of(name, found), found["subsample"],
+                   seeds.seed_sequence(config["seed"], name, "subsample"))

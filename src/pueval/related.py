@@ -209,7 +209,8 @@ def dataset_frame(y: np.ndarray, scores: np.ndarray, settings, *, dataset: str, 
         for d, labeled in enumerate(s):
             thetas = estimates.loc[estimates["draw"] == d, priors].iloc[0]
             named = {("true" if c == "theta" else c.removeprefix("theta_")): float(thetas[c]) for c in priors}
-            rows += [{"beta": beta, "draw": d, **row} for row in draw_estimates(labeled, scores, predicted, named, level)]
+            rows += [{"beta": beta, "draw": d, **row}
+                     for row in draw_estimates(labeled, scores, predicted, named, level)]
     frame = pd.DataFrame(rows)
     frame.insert(0, "dataset", dataset)
     frame["truth"] = frame["target"].map(truths(y, scores, predicted))

@@ -78,7 +78,8 @@ def run(X: np.ndarray, y: np.ndarray, scores: np.ndarray, *, dataset: str, beta:
                                  f"draw; a draw needs at least {MIN_LABELED}")
             theta = float(y[labeled == 0].mean())
             auc_pu = float(metrics.auc(labeled, scores))
-            priors = {"true": theta, **prior_estimators(X, labeled, seeds.int_seed(seed, dataset, "sar", float(strength), d))}
+            draw_seed = seeds.int_seed(seed, dataset, "sar", float(strength), d)
+            priors = {"true": theta, **prior_estimators(X, labeled, draw_seed)}
             found = [("aul", float(metrics.aul(labeled, scores)), truth["aul"])]
             found += [(source, float(np.clip(metrics.corrected_auc(auc_pu, prior), 0.0, 1.0)), truth["auc"])
                       for source, prior in priors.items()]
@@ -108,8 +109,9 @@ def estimated_priors(model, *, repetitions: int, transform: dict | None, bbe: di
     from pueval.mpe.tice import tice_theta
 
     def estimate(X, labeled, seed):
-        theta, scores = dc.estimate_split(X, labeled.astype(bool), model, transform_seed=seeds.int_seed(seed, "transform"),
-                                          rng=seeds.rng(seed, "curve"), repetitions=repetitions, transform=transform)
+        theta, scores = dc.estimate_split(X, labeled.astype(bool), model,
+                                          transform_seed=seeds.int_seed(seed, "transform"), rng=seeds.rng(seed, "curve"),
+                                          repetitions=repetitions, transform=transform)
         return {"distance": theta, "en": en_theta(labeled, expit(scores)), "bbe": bbe_theta(labeled, scores, **bbe),
                 "tice": tice_theta(X, labeled, rng=seeds.rng(seed, "tice"), **tice)}
 

@@ -171,13 +171,14 @@ def figure2(input, output, *, titles):
                  (output.plus_png, output.plus_pdf))
 
 
-def cost(input, output, *, dataset, labeling, sizes, beta, seed, km, distcurve, repeats):
+def cost(input, output, *, dataset, labeling, sizes, beta, seed, km, distcurve, bbe, tice, repeats, km_max_size):
     from pueval import cost as experiment
     from pueval import report
 
     frame = experiment.run(schemas.read(input.raw, "raw"), datasets.Labeling.of(dataset, labeling), sizes=sizes,
                            beta=beta, seed=seed, km_options=km, distcurve_model=input.model,
-                           distcurve_options=distcurve, repeats=repeats)
+                           distcurve_options=distcurve, bbe_options=bbe, tice_options=tice, km_max_size=km_max_size,
+                           repeats=repeats)
     frame.to_csv(output.csv, index=False, float_format="%.4f")
     _save_figure(report.cost_figure(frame), (output.png, output.pdf))
 

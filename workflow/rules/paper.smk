@@ -92,7 +92,10 @@ rule cost:
         seed=config["seed"],
         km=config["mpe"]["km"],
         distcurve=config["mpe"]["distcurve"],
+        bbe=config["mpe"]["bbe"],
+        tice=config["mpe"]["tice"],
         repeats=lambda w: config["cost"]["repeats"],
+        km_max_size=lambda w: config["cost"]["km_max_size"],
     script:
         "../scripts/cost.py"
 
