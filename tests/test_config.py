@@ -63,3 +63,16 @@ def test_config_readme_describes_every_key_of_the_schema(repo, schema):
     keys = list(_schema_keys(yaml.safe_load(schema.read_text())))
     assert len(keys) > 60
     assert [key for key in keys if f"`{key}`" not in text] == []
+
+
+def test_relative_paths_start_at_the_project_folder(tmp_path):
+    from pueval.config import resolve_paths
+
+    config = {"uci_mirror": "../shared/uci", "output_root": "runs/x", "datasets": {"t": {"source": {"file": "d.csv"}},
+                                                                                   "u": {"source": {"uci": 1}}}}
+    resolve_paths(config, tmp_path / "project")
+    assert config["uci_mirror"] == str(tmp_path / "shared" / "uci")
+    assert config["output_root"] == str(tmp_path / "project" / "runs" / "x")
+    assert config["datasets"]["t"]["source"]["file"] == str(tmp_path / "project" / "d.csv")
+    assert config["datasets"]["u"]["source"] == {"uci": 1}
+    assert resolve_paths({"uci_mirror": None}, tmp_path) == {"uci_mirror": None}

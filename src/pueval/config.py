@@ -127,7 +127,7 @@ def _check_entry(name: str, entry: dict) -> None:
         path = Path(entry["source"]["file"])
         if not path.is_file():
             raise ConfigError(f"config key '{key}.source.file': no file {str(path)!r} "
-                              f"(relative paths start where snakemake runs)")
+                              "(relative paths start at the project folder)")
         try:
             columns = _file_columns(path)
         except Exception as error:  # pandas and pyarrow raise several types for an unreadable file
@@ -193,7 +193,7 @@ def load(*overrides: str | Path, root: str | Path = ".") -> dict:
     config = {}
     for path in [root / f for f in DEFAULT_FILES] + [Path(p) for p in overrides]:
         merge(config, yaml.safe_load(Path(path).read_text()) or {})
-    return validate(config, root / "config" / "schema.yaml")
+    return validate(resolve_paths(config, root), root / "config" / "schema.yaml")
 
 
 def resolve_paths(config: dict, base: str | Path) -> dict:
