@@ -101,18 +101,15 @@ def table(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def estimated_priors(model, *, repetitions: int, transform: dict | None, bbe: dict, tice: dict):
-    """``(X, labeled, seed) -> {"distance", "en", "bbe", "tice": θ̂}``: one transform per draw for the first
-    three, as in :mod:`pueval.mpe.transform_based`, and TIcE on the features."""
-    from pueval.mpe import distance_curve as dc
-    from pueval.mpe.best_bin import bbe_theta
-    from pueval.mpe.elkan_noto import en_theta
+    """``(X, labeled, seed) -> {"distance", "en", "bbe", "tice": θ̂}``: DistCurve, EN and BBE on one transform
+    per draw (:func:`pueval.mpe.transform_based.estimate`), and TIcE on the features."""
+    from pueval.mpe import transform_based
     from pueval.mpe.tice import tice_theta
 
     def estimate(X, labeled, seed):
-        theta, scores = dc.estimate_split(X, labeled.astype(bool), model,
-                                          transform_seed=seeds.int_seed(seed, "transform"), rng=seeds.rng(seed, "curve"),
-                                          repetitions=repetitions, transform=transform)
-        return {"distance": theta, "en": en_theta(labeled, expit(scores)), "bbe": bbe_theta(labeled, scores, **bbe),
-                "tice": tice_theta(X, labeled, rng=seeds.rng(seed, "tice"), **tice)}
+        thetas, _ = transform_based.estimate(X, labeled, model, transform_seed=seeds.int_seed(seed, "transform"),
+                                             rng=seeds.rng(seed, "curve"), repetitions=repetitions,
+                                             transform=transform, bbe=bbe)
+        return {**thetas, "tice": tice_theta(X, labeled, rng=seeds.rng(seed, "tice"), **tice)}
 
     return estimate

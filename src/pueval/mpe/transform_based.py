@@ -27,6 +27,20 @@ def _timed(f):
     return f(), time.perf_counter() - start
 
 
+def estimate(X, labeled, model: lgb.Booster, *, transform_seed: int, rng: np.random.Generator, repetitions: int,
+             transform: dict | None, bbe: dict) -> tuple[dict, dict]:
+    """({"distance", "en", "bbe": θ̂}, {the same: seconds}) for one draw: one transform, three estimators.
+    DistCurve's seconds include the transform; EN's and BBE's are what each adds to it."""
+    labeled = np.asarray(labeled)
+    start = time.perf_counter()
+    theta, scores = dc.estimate_split(X, labeled.astype(bool), model, transform=transform, repetitions=repetitions,
+                                      transform_seed=transform_seed, rng=rng)
+    seconds = {"distance": time.perf_counter() - start}
+    en, seconds["en"] = _timed(lambda: en_theta(labeled, expit(scores)))
+    found, seconds["bbe"] = _timed(lambda: bbe_theta(labeled, scores, **bbe))
+    return {"distance": theta, "en": en, "bbe": found}, seconds
+
+
 def estimate_draws(X, y: np.ndarray, s: np.ndarray, model: lgb.Booster, *, seed: int, dataset: str, beta: float,
                    repetitions: int, transform: dict | None, bbe: dict):
     """Table of DistCurve, EN and BBE per draw (schema ``transform_mpe`` of :mod:`pueval.schemas`); draw d's
@@ -38,14 +52,9 @@ def estimate_draws(X, y: np.ndarray, s: np.ndarray, model: lgb.Booster, *, seed:
                          f"beta={beta:g} has {int(s.sum(axis=1).min())} labeled rows")
 
     def one(draw, labeled):
-        start = time.perf_counter()
-        theta, scores = dc.estimate_split(X, labeled, model, transform=transform, repetitions=repetitions,
-                                          transform_seed=seeds.int_seed(seed, dataset, beta, draw, "transform"),
-                                          rng=seeds.rng(seed, dataset, beta, draw, "curve"))
-        seconds = time.perf_counter() - start
-        en, en_seconds = _timed(lambda: en_theta(labeled, expit(scores)))
-        found, bbe_seconds = _timed(lambda: bbe_theta(labeled, scores, **bbe))
-        return {"theta_distance": theta, "theta_en": en, "theta_bbe": found, "seconds_distance": seconds,
-                "seconds_en": en_seconds, "seconds_bbe": bbe_seconds}
+        thetas, seconds = estimate(X, labeled, model, rng=seeds.rng(seed, dataset, beta, draw, "curve"),
+                                   transform_seed=seeds.int_seed(seed, dataset, beta, draw, "transform"),
+                                   repetitions=repetitions, transform=transform, bbe=bbe)
+        return {**{f"theta_{m}": v for m, v in thetas.items()}, **{f"seconds_{m}": v for m, v in seconds.items()}}
 
     return per_draw(y, s, one, label=f"{dataset} beta={beta:g}")
