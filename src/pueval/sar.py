@@ -24,10 +24,9 @@ from scipy.optimize import brentq
 from scipy.special import expit
 
 from pueval import metrics, seeds
+from pueval.draws import MIN_LABELED
 
 log = logging.getLogger(__name__)
-
-MIN_LABELED = 2  # labeled rows a draw needs
 
 
 def intercept(z: np.ndarray, beta: float, strength: float) -> float:

@@ -34,5 +34,11 @@ def en_theta(labeled, probabilities) -> float:
     c = float(g[s == 1].mean())
     if c == 0.0:
         raise ValueError("probabilities: the labeled rows all score 0, so the label frequency c is 0")
+    return theta_from_frequency(c, s)
+
+
+def theta_from_frequency(c: float, s: np.ndarray) -> float:
+    """θ̂ = n_L (1 − c)/(c n_U), clipped to [0, THETA_MAX]: the positives' share of the unlabeled rows of the
+    0/1 labels ``s`` when a fraction c > 0 of the positives is labeled (EN and TIcE)."""
     n_l, n_u = int(s.sum()), int((s == 0).sum())
     return float(np.clip(n_l * (1.0 - c) / (c * n_u), 0.0, THETA_MAX))

@@ -30,6 +30,7 @@ import numpy as np
 
 from pueval import sampling
 from pueval.mpe import THETA_MAX
+from pueval.mpe.elkan_noto import theta_from_frequency
 from pueval.validation import check_labels, check_matrix
 
 K_BIAS = 5.0
@@ -108,8 +109,7 @@ def tice_theta(X, labeled, *, rng: np.random.Generator, **options) -> float:
     c = tice_c(X, s, rng=rng, **options)
     if c <= 0.0:
         return THETA_MAX  # no subset shows a labeled share above noise: every unlabeled row may be positive
-    n_l, n_u = int(s.sum()), int((s == 0).sum())
-    return float(np.clip(n_l * (1.0 - c) / (c * n_u), 0.0, THETA_MAX))
+    return theta_from_frequency(c, s)
 
 
 def estimate_draws(X, y: np.ndarray, s: np.ndarray, *, seed: int, dataset: str, beta: float, **options):
