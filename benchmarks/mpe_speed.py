@@ -4,7 +4,7 @@
 
 Prints, for a few SCAR draws at each β, the seconds and θ̂ of our KM1 and KM2 (the authors'
 semantics; the Gram matrices, shared by all draws of a job, are timed once; "undecided" counts
-slope comparisons the QP bounds could not certify) and DistCurve (transform + curve + regressor),
+slope comparisons decided by point values that had not settled) and DistCurve (transform + curve + regressor),
 and of the PyPI package pu-toolbox's KM1 and KM2 on the identical inputs when it is installed
 (`--with pu-toolbox` adds it for this run only; it is not a project dependency).
 and of EN and BBE (each with the transform it needs; in the pipeline DistCurve, EN and BBE share one
@@ -112,7 +112,7 @@ def main() -> None:
                     for r in rows[first:]), sep="\n", flush=True)
     frame = pd.DataFrame(rows, columns=["method", "beta", "draw", "theta", "estimate", "seconds"])
     print("\nseconds per draw (mean over draws):")
-    print(frame.groupby("method")["seconds"].agg(["mean", "max", "count"]).round(2).to_string())
+    print(frame.groupby("method")["seconds"].agg(["mean", "max", "count"]).round(3).to_string())
     print(f"peak memory: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
 
 

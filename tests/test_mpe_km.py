@@ -82,15 +82,9 @@ class _Recording:
         return decision
 
 
-def _our_curve(mixture, component, **options):
+def _our_curve(mixture, component):
     bank = ke.KernelBank(np.vstack([mixture, component]))
-    mask = np.r_[np.zeros(len(mixture), bool), np.ones(len(component), bool)]
-    N, M = len(mixture), len(component)
-    u1 = np.where(mask, 0.0, 1.0 / N)
-    a = u1 - np.where(mask, 1.0 / M, 0.0)
-    deltas = [np.sqrt(a @ K @ a) for K in bank.kernels]
-    K = bank.kernels[int(np.argmax(deltas))]
-    return ke.DistanceCurve(K=K, u1=u1, a=a, Ku1=K @ u1, Ka=K @ a, **options), max(deltas), N, M
+    return ke.distance_curve(bank, np.r_[np.zeros(len(mixture), bool), np.ones(len(component), bool)])
 
 
 # (θ, N, M, seed, shift, dim): well separated, overlapping, 3-D, and θ = 0.9 where ν_sqrt/δ > 0.9
@@ -113,7 +107,7 @@ def test_km_equals_the_plain_restatement_on_a_generic_qp(theta, N, M, seed, shif
         ke.bisect(recording, nu[key])
         ours += [(name, lam, decision) for lam, decision in recording.decisions]
     assert ours == reference.decisions
-    assert curve.undecided == 0
+    assert curve.decided["undecided"] == 0
 
 
 def test_the_cases_include_the_sqrt_fallback():
@@ -195,16 +189,41 @@ def test_distance_is_zero_at_one_and_convex_and_certified():
     assert (d[-1] - d[-2]) / (lams[1] - lams[0]) > 0.5 * delta  # slope tends to the MMD
 
 
-def test_a_straddling_comparison_is_tightened_until_certified():
-    curve, _, _, _ = _our_curve(*_gaussian_mixture(0.5, n_mix=200, n_comp=60, seed=4), eta=1e-2)
-    lam, step = 2.5, 0.02
-    slope = (curve(lam + step) - curve(lam)) / step
-    loose = max(curve.bound(lam), curve.bound(lam + step))
-    threshold = slope + 0.5 * loose / step  # inside the loose interval
-    decision = curve.slope_above(lam, step, threshold)
-    tight = (curve(lam + step) - curve(lam)) / step
-    assert max(curve.bound(lam), curve.bound(lam + step)) < loose
-    assert decision == (tight > threshold) and curve.undecided == 0
+def _exact_d(curve, lam):
+    return np.sqrt(max(_simplex_qp_slsqp(curve.K, curve.u1 + (lam - 1.0) * curve.a), 0.0))
+
+
+@pytest.mark.parametrize("steps", [5, 30, 500])
+def test_slope_bounds_contain_the_exact_slope_at_any_accuracy(steps):
+    curve, _, _, _ = _our_curve(*_gaussian_mixture(0.5, n_mix=40, n_comp=15, seed=6))
+    curve(1.0)
+    for lam in (1.3, 1.6, 1.62, 2.0, 2.5, 3.5):  # loosely solved points, warm-started at u_1
+        curve._solve(lam, curve.u1, curve.Ku1, steps=steps)
+    exact = {lam: _exact_d(curve, lam) for lam in (1.0, 1.3, 1.6, 1.62, 2.0, 2.5, 3.5, 1.8, 1.82)}
+    for left, right in [(1.6, 1.62), (1.8, 1.82), (1.3, 2.0), (2.5, 3.5)]:
+        lower, upper = curve.slope_bounds(left, right)
+        slope = (exact[right] - exact[left]) / (right - left)
+        assert lower - 1e-7 <= slope <= upper + 1e-7
+    assert curve.slope_bounds(1.8, 1.82)[0] > -np.inf  # bounded by secants of points on both sides
+    assert curve.slope_bounds(1.8, 1.82)[1] < np.inf
+
+
+def test_a_comparison_far_from_its_threshold_is_certified_by_convexity_from_one_solve():
+    curve, delta, _, _ = _our_curve(*_gaussian_mixture(0.5, n_mix=300, n_comp=100, seed=4))
+    curve(1.0), curve(1.05)
+    assert curve.slope_above(4.5, 0.02, 0.05 * delta)  # far past λ* = 2: the slope is close to δ
+    assert sorted(curve.solved) == [1.0, 1.05, 4.5]  # d(4.52) was not needed
+    assert curve.decided == {"certified": 1, "stable": 0, "undecided": 0}
+
+
+@pytest.mark.parametrize("offset", [-1e-3, 1e-3])
+def test_a_close_comparison_takes_the_exact_qps_decision(offset):
+    curve, _, _, _ = _our_curve(*_gaussian_mixture(0.5, n_mix=30, n_comp=12, seed=4))
+    lam, step = 1.9, 0.02
+    slope = (_exact_d(curve, lam + step) - _exact_d(curve, lam)) / step
+    threshold = slope * (1.0 + offset)
+    assert curve.slope_above(lam, step, threshold) == (slope > threshold)
+    assert curve.decided["undecided"] == 0
 
 
 @pytest.mark.parametrize("theta", [0.2, 0.5, 0.7])

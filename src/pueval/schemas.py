@@ -34,8 +34,9 @@ SCHEMAS = {
     "km": Schema("mpe/km/{dataset}/beta{beta}.parquet", f"per draw: {_KM}", {
         "draw": "draw index", "theta": "true positive fraction of the unlabeled rows",
         "theta_km1": "KM1 estimate (threshold 1/sqrt(min(N, M)))", "theta_km2": "KM2 estimate (slope threshold)",
-        "qp_bound": "largest certified error bound of a QP distance used", "undecided":
-        "slope comparisons the QP bounds left undecided", "seconds": "time of this draw",
+        "certified": "slope comparisons certified by convexity and the QP bounds (the exact QP's decision)",
+        "stable": "slope comparisons decided by settled point values", "undecided":
+        "slope comparisons decided by point values that had not settled", "seconds": "time of this draw",
         "shared_seconds": "time of the Gram matrices shared by all draws of the job"}),
     "transform_mpe": Schema("mpe/transform/{dataset}/beta{beta}.parquet",
                             "per draw: DistCurve, EN and BBE on one cross-fitted labeled-vs-unlabeled transform", {

@@ -25,19 +25,28 @@ One deviation is offered as a named option, never the default: ``standardize=Tru
 features to zero mean and unit variance first.
 
 The QP is solved by pairwise (SMO) steps compiled with numba (:func:`simplex_qp`), warm-started
-from the solutions already found. K·v is kept up to date with two kernel rows per step, so a step
-costs O(n). Every d(λ) carries a certified error bound (:func:`simplex_qp`), and each slope
-comparison of the bisection is taken from the bounds when they make it certain, which is then the
-exact QP's decision. Where the bounds straddle the threshold, both QPs are continued (up to
-``MAX_ROUNDS`` rounds, aiming at a quarter of the margin); a comparison still uncertain goes by the
-point values and is counted (``undecided``). Near λ* the QP's support is large and SMO slows
-down, so a few comparisons per draw within about 10⁻³ of the threshold stay uncertain; the
-authors' interior-point solver is itself accurate only to about 10⁻⁶ in d there, so its own
-decisions within about 10⁻⁴ of a threshold are noise. d(1) is 0 exactly (u_1 lies in the
-simplex), and our QP certifies this at once, where the authors' solver returns 0.4–3·10⁻⁴. The
-Gram matrices of all rows, and their row sums, are computed once per dataset and shared by every
-draw (:class:`KernelBank`), and d(λ) is memoized, so the λ grid the KM1 and KM2 bisections share
-is solved once.
+from the solutions already found; every d(λ) carries a certified error bound, so d lies in a known
+interval [d − bound, d]. A slope comparison of the bisection is decided in this order:
+
+1. **certified by convexity**: d is convex in λ (the distance from a point moving on a line to a
+   convex set), so the slope over [m, m + ε/2] is at least the secant slope over any [x₁, x₂] with
+   x₁ ≤ m, x₂ ≤ m + ε/2, and at most that over any [x₁, x₂] with x₁ ≥ m, x₂ ≥ m + ε/2. Taken
+   from the intervals of every λ solved so far, these bounds decide most comparisons with loose
+   solves (and some before both distances are solved); such a decision is the exact QP's;
+2. **stable**: otherwise both QPs are continued in rounds that double the steps spent, and the
+   point values decide once they have settled: the margin |slope − ν| exceeds ``STABLE_RATIO``
+   times the change of the slope over the last round, and ``STABLE_SHARE`` times the sum of
+   the changes of the two distances (divided by ε/2). The two QPs start from the same point and
+   their errors nearly cancel in the slope;
+3. **undecided**: after ``ROUNDS`` rounds (2n steps per distance at n ≥ 4,000) the point values
+   decide and the comparison is counted.
+
+On real draws of all nine datasets these decisions equal those of tightly solved QPs
+(``benchmarks/km_decisions.py``). d(1) is 0 exactly (u_1 lies in the simplex), and our QP
+certifies this at once, where the authors' solver returns 0.4–3·10⁻⁴; d(1.05) for s₀ is solved
+with 2n steps. The Gram matrices of all rows, and their row sums, are computed once per dataset and
+shared by every draw (:class:`KernelBank`), and d(λ) is memoized, so the λ grid the KM1 and KM2
+bisections share is solved once.
 """
 
 from __future__ import annotations
@@ -60,12 +69,14 @@ EPSILON = 0.04
 S0_STEP = 0.05
 SLOPE_WEIGHT = 0.8  # ν_slope = 0.8·s₀ + 0.2·δ
 FALLBACK_RATIO = 0.9  # ν_sqrt/δ above this: ν_sqrt is replaced by ν_slope
-ETA = 1e-4  # accuracy of a first solve of d(λ)
-ETA_FLOOR = 1e-6  # tightest accuracy a straddling comparison asks of d(λ) (the authors' QP: ~1e-6 near λ*)
-FIRST_STEPS = 2.0  # pairwise steps of a first solve, per row
-REFINE_STEPS = 2.0  # pairwise steps of each further round on a straddling comparison, per row
-MIN_STEPS = 5000  # steps of a round at the least (small problems: cheap steps)
-MAX_ROUNDS = 2  # rounds before a straddling comparison goes by the point values
+S0_ETA = 1e-4  # accuracy the solve of d(1.05) for s₀ stops at
+S0_STEPS = 2.0  # pairwise steps of that solve at most, per row
+S0_MIN_STEPS = 5000  # ... and at least that many (small problems: cheap steps)
+FIRST_STEPS = 0.125  # pairwise steps of a first solve of d(λ) in the bisection, per row
+MIN_STEPS = 500  # steps of a first solve at the least (small problems: cheap steps)
+ROUNDS = 4  # rounds on a comparison, each doubling the steps spent: 16 first solves' worth (2n at n ≥ 4,000)
+STABLE_RATIO = 4.0  # stable: margin > 4 × the slope's change over the last round
+STABLE_SHARE = 0.25  # ... and margin·ε/2 > 1/4 × the summed changes of the two distances
 
 
 def standardized(X: np.ndarray) -> np.ndarray:
@@ -150,7 +161,7 @@ def _pairwise_smo(K, diag, Ku, uKu, v, g, eta, max_iter):  # pragma: no cover - 
     return max_iter, f, gap
 
 
-def simplex_qp(K, Ku, uKu, v, Kv, *, eta=ETA, max_steps=None):
+def simplex_qp(K, Ku, uKu, v, Kv, *, eta=0.0, max_steps=None, diag=None):
     """min over the simplex of f(v) = (u − v)ᵀK(u − v): returns (f, v, K·v, bound).
 
     Pairwise (SMO) steps: move mass from a support coordinate j to the coordinate i of least
@@ -158,7 +169,8 @@ def simplex_qp(K, Ku, uKu, v, Kv, *, eta=ETA, max_steps=None):
     of Fan, Chen & Lin (2005). A step costs O(n): the gradient is updated with two kernel rows.
     ``Ku`` = K·u and ``uKu`` = uᵀKu describe u; ``v`` (in the simplex) and ``Kv`` warm-start.
     Stops when the Frank-Wolfe duality gap certifies sqrt(f) within ``eta`` of the minimum
-    distance, or after ``max_steps`` steps (default 2n). ``bound`` is the certified bound
+    distance (``eta`` = 0: at the exact minimum), or after ``max_steps`` steps (default 2n);
+    ``diag`` is K's diagonal when the caller keeps it. ``bound`` is the certified bound
     0 ≤ sqrt(f) − sqrt(min f) ≤ bound at the stop: with r = Φv − Φu, every hull point x has
     ‖x − Φu‖ ≥ min_k ⟨r, φ_k − Φu⟩/‖r‖ = (f − gap/2)/√f, so bound = min(√gap, gap/(2√f)), where
     gap = 2(vᵀg − min g) ≥ f(v) − min f is the Frank-Wolfe gap.
@@ -167,19 +179,25 @@ def simplex_qp(K, Ku, uKu, v, Kv, *, eta=ETA, max_steps=None):
     Ku = np.ascontiguousarray(Ku, dtype=np.float64)
     g = np.array(Kv, dtype=np.float64) - Ku
     max_steps = 2 * v.size if max_steps is None else max_steps
-    diag = np.ascontiguousarray(np.diagonal(K), dtype=np.float64)
+    diag = np.ascontiguousarray(np.diagonal(K), dtype=np.float64) if diag is None else diag
     _, f, gap = _pairwise_smo(K, diag, Ku, float(uKu), v, g, eta, max_steps)
     d, gap = np.sqrt(f), max(gap, 0.0)
     bound = min(np.sqrt(gap), 0.5 * gap / d) if d > 0 else np.sqrt(gap)
     return f, v, g + Ku, float(bound)
 
 
+def _key(lam: float) -> float:
+    return round(lam, 10)
+
+
 @dataclass
 class DistanceCurve:
-    """d(λ) for one (mixture, component) split, memoized, each QP warm-started and certified.
+    """d(λ) for one (mixture, component) split: memoized, warm-started, each value certified.
 
-    ``eta`` is the accuracy of a first solve, in at most max(``first_steps``·n, 5000) pairwise steps;
-    :meth:`slope_above` continues the QPs where a decision needs it, ``refine_steps``·n a round.
+    ``solved`` maps λ to (f, v, K·v, bound), the QP's value f = d², its solution and the certified
+    bound: the exact d lies in [√f − bound, √f]. ``decided`` counts how the slope comparisons were
+    decided (module docstring): ``certified``, ``stable`` or ``undecided``. A first solve in the
+    bisection takes max(``first_steps``·n, ``MIN_STEPS``) pairwise steps.
     """
 
     K: np.ndarray
@@ -187,43 +205,34 @@ class DistanceCurve:
     a: np.ndarray
     Ku1: np.ndarray
     Ka: np.ndarray
-    eta: float = ETA
-    eta_floor: float = ETA_FLOOR
     first_steps: float = FIRST_STEPS
-    refine_steps: float = REFINE_STEPS
-    solved: dict = field(default_factory=dict)  # λ → (f, v, K·v, bound, tightest η tried)
-    undecided: int = 0  # slope comparisons the bounds could not certify
+    solved: dict = field(default_factory=dict)
+    decided: dict = field(default_factory=lambda: {"certified": 0, "stable": 0, "undecided": 0})
 
     def __post_init__(self):
         self.u1Ku1 = float(self.u1 @ self.Ku1)
         self.u1Ka = float(self.u1 @ self.Ka)
         self.aKa = float(self.a @ self.Ka)
+        self.diag = np.ascontiguousarray(np.diagonal(self.K), dtype=np.float64)
 
     def __call__(self, lam: float) -> float:
-        return float(np.sqrt(self._solve(lam)[0]))
+        """d(λ); a λ not solved yet is solved to ``S0_ETA`` in max(``S0_STEPS``·n, ``S0_MIN_STEPS``) steps at most."""
+        lam = _key(lam)
+        if lam not in self.solved:
+            steps = max(int(S0_STEPS * len(self.u1)), S0_MIN_STEPS)
+            self._solve(lam, *self._warm_start(lam), steps=steps, eta=S0_ETA)
+        return float(np.sqrt(self.solved[lam][0]))
 
     def bound(self, lam: float) -> float:
         """Certified bound on the error of d(λ) as computed: d ∈ [d(λ) − bound, d(λ)]."""
-        return self._solve(lam)[3]
+        return self.solved[_key(lam)][3]
 
-    def _solve(self, lam: float, eta: float | None = None, *, more: bool = False) -> tuple:
-        """(f, v, K·v, bound, η tried) at λ, memoized.
-
-        A stored solution is returned when it is certified to ``eta`` or was already tried at that
-        η; ``more=True`` continues it from the stored v all the same (another round).
-        """
-        lam = round(lam, 10)
-        eta = self.eta if eta is None else eta
-        stored = self.solved.get(lam)
-        if stored is not None and (stored[3] <= eta or (stored[4] <= eta and not more)):
-            return stored
-        v0, Kv0 = (stored[1], stored[2]) if stored is not None else self._warm_start(lam)
+    def _solve(self, lam: float, v0, Kv0, *, steps: int, eta: float = 0.0) -> None:
+        """Pairwise steps on the QP at λ from (v0, K·v0); the result is stored in ``solved``."""
         t = lam - 1.0
         uKu = self.u1Ku1 + 2.0 * t * self.u1Ka + t * t * self.aKa
-        steps = max((self.refine_steps if more else self.first_steps) * len(self.u1), MIN_STEPS)
-        f, v, Kv, bound = simplex_qp(self.K, self.Ku1 + t * self.Ka, uKu, v0, Kv0, eta=eta, max_steps=int(steps))
-        self.solved[lam] = (f, v, Kv, bound, eta)
-        return self.solved[lam]
+        self.solved[lam] = simplex_qp(self.K, self.Ku1 + t * self.Ka, uKu, v0, Kv0, eta=eta, max_steps=steps,
+                                      diag=self.diag)
 
     def _warm_start(self, lam: float) -> tuple:
         """v and K·v interpolated between the solved λ that bracket ``lam``, else the nearest; u_1 first."""
@@ -239,25 +248,66 @@ class DistanceCurve:
         return ((1.0 - w) * self.solved[lo][1] + w * self.solved[hi][1],
                 (1.0 - w) * self.solved[lo][2] + w * self.solved[hi][2])
 
-    def slope_above(self, lam: float, step: float, threshold: float) -> bool:
-        """Whether (d(λ + step) − d(λ))/step > ``threshold`` for the exact QP values.
+    def slope_bounds(self, left: float, right: float) -> tuple[float, float]:
+        """Certified (lower, upper) bounds on the slope (d(right) − d(left))/(right − left).
 
-        Decided from the certified intervals of both distances (and d ≥ 0). Where they straddle
-        the threshold, both QPs are continued, aiming at a quarter of the margin (not below
-        ``eta_floor``), for up to ``MAX_ROUNDS`` rounds; a comparison still undecided then goes by
-        the point values and is counted in ``undecided``.
+        d is convex, so secant slopes grow with both ends: every secant [x₁, x₂] of solved points
+        with x₁ ≤ left and x₂ ≤ right bounds the slope from below (with d(x₂) at its lower end and
+        d(x₁) at its upper end), and every one with x₁ ≥ left and x₂ ≥ right from above.
         """
-        for _ in range(MAX_ROUNDS):
-            hi, lo = self(lam + step), self(lam)
-            slope_min = (max(hi - self.bound(lam + step), 0.0) - lo) / step
-            slope_max = (hi - max(lo - self.bound(lam), 0.0)) / step
-            if slope_min > threshold or slope_max <= threshold:
-                return slope_min > threshold
-            eta = max(0.25 * abs(hi - lo - threshold * step), self.eta_floor)
-            self._solve(lam + step, eta, more=True)
-            self._solve(lam, eta, more=True)
-        self.undecided += 1
-        return (self(lam + step) - self(lam)) / step > threshold
+        x = np.array(sorted(self.solved))
+        if x.size < 2:
+            return -np.inf, np.inf
+        upper_d = np.sqrt([self.solved[k][0] for k in x])
+        lower_d = np.maximum(upper_d - [self.solved[k][3] for k in x], 0.0)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            width = x[None, :] - x[:, None]  # [x₁ row, x₂ column]
+            below = (lower_d[None, :] - upper_d[:, None]) / width
+            above = (upper_d[None, :] - lower_d[:, None]) / width
+        pair = width > 0
+        low = pair & (x[:, None] <= _key(left)) & (x[None, :] <= _key(right))
+        high = pair & (x[:, None] >= _key(left)) & (x[None, :] >= _key(right))
+        return (below[low].max() if low.any() else -np.inf, above[high].min() if high.any() else np.inf)
+
+    def _certified(self, left: float, right: float, threshold: float) -> bool | None:
+        lower, upper = self.slope_bounds(left, right)
+        if lower > threshold or upper <= threshold:
+            self.decided["certified"] += 1
+            return bool(lower > threshold)
+        return None
+
+    def slope_above(self, lam: float, step: float, threshold: float) -> bool:
+        """Whether (d(λ + step) − d(λ))/step > ``threshold``: certified, stable or undecided (module docstring)."""
+        left, right = _key(lam), _key(lam + step)
+        first = max(int(self.first_steps * len(self.u1)), MIN_STEPS)
+        start = None
+        for x in (left, right):
+            if x in self.solved:
+                continue
+            decision = self._certified(left, right, threshold)
+            if decision is not None:
+                return decision
+            start = start or self._warm_start(x)  # both ends from the same start: their errors nearly cancel
+            self._solve(x, *start, steps=first)
+        previous = None
+        for round_ in range(ROUNDS + 1):
+            d_left, d_right = np.sqrt(self.solved[left][0]), np.sqrt(self.solved[right][0])
+            slope = (d_right - d_left) / step
+            margin = abs(slope - threshold)
+            decision = self._certified(left, right, threshold)
+            if decision is not None:
+                return decision
+            if previous is not None and margin > STABLE_RATIO * abs(slope - previous[0]) and (
+                    margin * step > STABLE_SHARE * (abs(d_left - previous[1]) + abs(d_right - previous[2]))):
+                self.decided["stable"] += 1
+                return bool(slope > threshold)
+            if round_ == ROUNDS:
+                break
+            previous = (slope, d_left, d_right)
+            for x in (left, right):
+                self._solve(x, *self.solved[x][1:3], steps=first * 2**round_)
+        self.decided["undecided"] += 1
+        return bool(slope > threshold)
 
 
 def bisect(curve, threshold: float, *, eps: float = EPSILON, lam_max: float = LAMBDA_MAX) -> float:
@@ -283,12 +333,10 @@ def thresholds(curve, delta: float, n_mixture: int, n_component: int) -> dict:
     return {"sqrt": sqrt, "slope": slope}
 
 
-def km_thresholds(bank: KernelBank, component) -> dict:
-    """``{"km1": θ̂, "km2": θ̂, "bound": b, "undecided": u}`` for the bank's rows split by ``component``.
+def distance_curve(bank: KernelBank, component) -> tuple[DistanceCurve, float, int, int]:
+    """(curve, δ, N, M) for the bank's rows split by ``component``, at the width of the largest δ.
 
     ``component`` is a boolean mask over the bank's rows (True = labeled); the rest is the mixture.
-    ``b`` is the largest certified error of any d(λ) evaluated (see :func:`simplex_qp`), ``u`` the
-    number of slope comparisons the bounds left uncertain (:meth:`DistanceCurve.slope_above`).
     """
     component = np.asarray(component)
     if component.shape != (bank.n,) or component.dtype != bool:
@@ -300,24 +348,32 @@ def km_thresholds(bank: KernelBank, component) -> dict:
         raise ValueError(f"component: KM needs at least one mixture and one component row (M={M}, N={N})")
     u1 = np.where(component, 0.0, 1.0 / N)
     a = u1 - np.where(component, 1.0 / M, 0.0)  # a = ∂u_λ/∂λ = c
-    # K·u1 and K·a from the shared row sums and the component columns only: O(n·M), not O(n²)
-    products = []
+    # δ² = cᵀKc per width from the shared row sums and the component block: O(M²), not O(n²)
+    rows = np.flatnonzero(component)
+    mmd2 = []
     for K, total in zip(bank.kernels, bank.row_sums):
-        K_component = K[:, component].sum(axis=1)
-        Ku1 = (total - K_component) / N
-        products.append((Ku1, Ku1 - K_component / M))
-    mmd2 = np.array([float(a @ Ka) for _, Ka in products])
+        all_all, all_h, h_h = total.sum(), total[rows].sum(), K[np.ix_(rows, rows)].sum()
+        f_f, f_h = all_all - 2.0 * all_h + h_h, all_h - h_h
+        mmd2.append(f_f / N**2 - 2.0 * f_h / (N * M) + h_h / M**2)
     best = int(np.argmax(mmd2))
-    curve = DistanceCurve(K=bank.kernels[best], u1=u1, a=a, Ku1=products[best][0], Ka=products[best][1])
-    delta = float(np.sqrt(max(mmd2[best], 0.0)))
+    K = bank.kernels[best]
+    K_component = K[rows].sum(axis=0)  # K·1_H from the component rows (K is symmetric)
+    Ku1 = (bank.row_sums[best] - K_component) / N
+    curve = DistanceCurve(K=K, u1=u1, a=a, Ku1=Ku1, Ka=Ku1 - K_component / M)
+    return curve, float(np.sqrt(max(curve.aKa, 0.0))), N, M
+
+
+def km_thresholds(bank: KernelBank, component) -> dict:
+    """``{"km1": θ̂, "km2": θ̂, "certified": c, "stable": s, "undecided": u}`` for the bank's rows split
+    by ``component`` (a boolean mask, True = labeled); c, s and u count the slope comparisons decided
+    each way (:meth:`DistanceCurve.slope_above`)."""
+    curve, delta, N, M = distance_curve(bank, component)
     nu = thresholds(curve, delta, N, M)
     estimates = {}
     for name, key in (("km1", "sqrt"), ("km2", "slope")):
         lam = bisect(curve, nu[key])
         estimates[name] = (lam - 1.0) / lam
-    estimates["bound"] = max(solution[3] for solution in curve.solved.values())
-    estimates["undecided"] = curve.undecided
-    return estimates
+    return estimates | curve.decided
 
 
 def km(X_mixture, X_component, *, seed=0, standardize: bool = False) -> dict:
@@ -354,10 +410,10 @@ def estimate_draws(X, y: np.ndarray, s: np.ndarray, *, label: str, standardize: 
 
     def one(draw, labeled):
         found = km_thresholds(bank, labeled)
-        return {"theta_km1": found["km1"], "theta_km2": found["km2"], "qp_bound": found["bound"],
-                "undecided": found["undecided"]}
+        return {"theta_km1": found["km1"], "theta_km2": found["km2"],
+                **{key: found[key] for key in ("certified", "stable", "undecided")}}
 
     frame = per_draw(y, s, one, label=label).assign(shared_seconds=shared)
-    log.info("%s: %d slope comparisons left undecided by the QP bounds in %d draws", label,
-             frame["undecided"].sum(), len(frame))
+    log.info("%s: slope comparisons in %d draws: %d certified, %d stable, %d undecided", label, len(frame),
+             frame["certified"].sum(), frame["stable"].sum(), frame["undecided"].sum())
     return frame
