@@ -57,6 +57,31 @@ def test_synthetic_mixtures_follow_the_authors_recipe():
     assert 0.0 <= min(thetas) < 0.1 and max(thetas) > 0.9
 
 
+def test_separation_is_yangs_distance_of_two_betas():
+    """2·TV/(1 + TV) against a brute-force quadrature of Yang et al. (2019) Eq. 7 (p = 1)."""
+    from scipy.integrate import quad
+    from scipy.stats import beta
+
+    for a0, b0, a1, b1 in [(2, 5, 3, 5), (20, 60, 35, 70), (5, 5, 5, 5), (2, 2, 150, 1500)]:
+        f0, f1 = beta(a0, b0).pdf, beta(a1, b1).pdf
+        points = np.linspace(0, 1, 400)
+        plus = sum(quad(lambda x: max(f0(x) - f1(x), 0.0), lo, hi)[0] for lo, hi in zip(points, points[1:]))
+        minus = sum(quad(lambda x: max(f1(x) - f0(x), 0.0), lo, hi)[0] for lo, hi in zip(points, points[1:]))
+        top = sum(quad(lambda x: max(f0(x), f1(x)), lo, hi)[0] for lo, hi in zip(points, points[1:]))
+        assert dc.separation(a0, b0, a1, b1) == pytest.approx((plus + minus) / top, abs=2e-3)
+    assert dc.separation(5, 5, 5, 5) == 0.0 and dc.separation(2, 2, 150, 1500) > 0.98
+
+
+def test_training_pairs_are_balanced_over_separation_bins():
+    pairs = dc.balanced_pairs(2000, np.random.default_rng(3))
+    assert len(pairs) == 200  # 10 mixtures per pair
+    bins = np.minimum((np.array([dc.separation(*p) for p in pairs]) * 100).astype(int), 99)
+    assert np.bincount(bins, minlength=100).max() == 2  # capacity 2000/100 = 20 mixtures = 2 pairs
+    unbalanced = np.array([dc.separation(*dc.beta_pair(np.random.default_rng(i))) for i in range(200)])
+    assert np.bincount(bins, minlength=100).min() >= 1  # every bin reached, though draws crowd some
+    assert np.bincount(np.minimum((unbalanced * 100).astype(int), 99), minlength=100).max() > 2
+
+
 @pytest.mark.parametrize("bad, message", [(dict(repetitions=0), "repetitions"),
                                           (dict(mixture=np.full(10, np.nan)), "finite"),
                                           (dict(mixture=np.zeros(10), component=np.zeros(5)), "every removal")])

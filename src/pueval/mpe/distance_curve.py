@@ -9,8 +9,10 @@
    ``repetitions`` runs (10) are averaged, the averaged curve is read out as its percentiles
    0, 1, …, 99 (sorted; the maximum is left out) and L1-normalized to sum 1.
 3. A regressor from curve to θ, trained on synthetic mixtures drawn the authors' way
-   (:func:`synthetic_mixture`: Beta components with random shapes, θ ~ U(0.01, 1)) and stored as
-   a LightGBM text model (:func:`training_set`, :func:`train_regressor`).
+   (:func:`synthetic_mixture`: Beta components with random shapes, θ ~ U(0.01, 1)), balanced as
+   theirs over 100 bins of how far apart the two Betas are (:func:`separation`,
+   :func:`balanced_pairs`), and stored as a LightGBM text model (:func:`training_set`,
+   :func:`train_regressor`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from pathlib import Path
 import lightgbm as lgb
 import numpy as np
 from numba import njit
+from scipy.stats import beta as beta_dist
 
 from pueval import seeds
 from pueval.mpe import THETA_MAX
@@ -89,17 +92,60 @@ def distance_curve(mixture, component, *, rng: np.random.Generator, repetitions:
     return percentiles / percentiles.sum()
 
 
-def synthetic_mixture(rng: np.random.Generator):
-    """(mixture, component, θ) drawn as the authors' training data.
+SEPARATION_BINS = 100  # the training set is balanced over this many bins of Beta separation
+PER_PARAMETER_SET = 10  # mixtures drawn from each accepted pair of Betas
+_GRID = np.linspace(0.0, 1.0, 2049)  # bin edges for the total variation of two Betas
 
-    Negative Beta(a₀, b₀) with a₀ ~ U(2, 100) and b₀ = a₀·U(1, 10); positive (the component)
-    Beta(a₀(1 + B), b₀(1 + B′)) with B, B′ ~ Beta(0.5, 0.5); mixture size U{1,000…10,000},
-    component size U{100…5,000}, θ ~ U(0.01, 1). θ returned is the realized positive share.
-    """
+
+def beta_pair(rng: np.random.Generator) -> tuple[float, float, float, float]:
+    """(a₀, b₀, a₁, b₁) drawn as the authors do: negative Beta(a₀, b₀) with a₀ ~ U(2, 100) and
+    b₀ = a₀·U(1, 10); positive Beta(a₀(1 + B), b₀(1 + B′)) with B, B′ ~ Beta(0.5, 0.5)."""
     a0 = rng.uniform(2.0, 100.0)
     b0 = a0 * rng.uniform(1.0, 10.0)
     stretch = rng.beta(0.5, 0.5, 2)
-    a1, b1 = a0 * (1.0 + stretch[0]), b0 * (1.0 + stretch[1])
+    return a0, b0, a0 * (1.0 + stretch[0]), b0 * (1.0 + stretch[1])
+
+
+def separation(a0: float, b0: float, a1: float, b1: float) -> float:
+    """How far apart Beta(a₀, b₀) and Beta(a₁, b₁) are: Yang et al. (2019) Eq. 7 with p = 1,
+
+        (∫(f₀ − f₁)⁺ + ∫(f₁ − f₀)⁺) / ∫max(f₀, f₁) = 2·TV / (1 + TV),
+
+    in [0, 1], with TV the total variation distance. The authors' code estimates it by Monte Carlo
+    on 1,000 draws of each Beta; we compute TV from the two CDFs on 2,048 bins of [0, 1] (exact
+    up to the sign changes inside a bin).
+    """
+    tv = 0.5 * np.abs(np.diff(beta_dist.cdf(_GRID, a0, b0)) - np.diff(beta_dist.cdf(_GRID, a1, b1))).sum()
+    return float(2.0 * tv / (1.0 + tv))
+
+
+def balanced_pairs(n_mixtures: int, rng: np.random.Generator) -> list[tuple[float, float, float, float]]:
+    """Beta pairs for ``n_mixtures`` mixtures, ``PER_PARAMETER_SET`` each, balanced as the authors do:
+    a pair drawn by :func:`beta_pair` is kept only while its bin of :func:`separation` (one of
+    ``SEPARATION_BINS`` on [0, 1]) holds fewer than n_mixtures/``SEPARATION_BINS`` mixtures."""
+    capacity = n_mixtures / SEPARATION_BINS
+    counts = np.zeros(SEPARATION_BINS, dtype=int)
+    pairs = []
+    for _ in range(1000 * SEPARATION_BINS):
+        if len(pairs) * PER_PARAMETER_SET >= n_mixtures:
+            return pairs
+        pair = beta_pair(rng)
+        k = min(int(separation(*pair) * SEPARATION_BINS), SEPARATION_BINS - 1)
+        if counts[k] < capacity:
+            counts[k] += PER_PARAMETER_SET
+            pairs.append(pair)
+    raise RuntimeError(f"balancing {n_mixtures} mixtures over {SEPARATION_BINS} separation bins took more than "
+                       f"{1000 * SEPARATION_BINS} Beta pairs; bins filled: {counts.tolist()}")
+
+
+def synthetic_mixture(rng: np.random.Generator, pair=None):
+    """(mixture, component, θ) drawn as the authors' training data.
+
+    The Betas are ``pair`` (a₀, b₀, a₁, b₁), else drawn by :func:`beta_pair`; the positive one is
+    the component. Mixture size U{1,000…10,000}, component size U{100…5,000}, θ ~ U(0.01, 1);
+    θ returned is the realized positive share.
+    """
+    a0, b0, a1, b1 = beta_pair(rng) if pair is None else pair
     n_mixture = int(rng.integers(1000, 10_001))
     n_component = int(rng.integers(100, 5001))
     n_pos = rng.binomial(n_mixture, rng.uniform(0.01, 1.0))
@@ -109,12 +155,15 @@ def synthetic_mixture(rng: np.random.Generator):
 
 
 def training_set(n_mixtures: int, *, seed: int, repetitions: int, stream: str = "distcurve-train"):
-    """(curves n_mixtures × 100, true θ), mixture i drawn from (seed, ``stream``, i)."""
+    """(curves n_mixtures × 100, true θ) on mixtures balanced over Beta separation
+    (:func:`balanced_pairs`, drawn from (seed, ``stream``, "pairs")); mixture i is drawn from
+    (seed, ``stream``, i) with pair i // ``PER_PARAMETER_SET``."""
+    pairs = balanced_pairs(n_mixtures, seeds.rng(seed, stream, "pairs"))
     curves = np.empty((n_mixtures, N_POINTS))
     thetas = np.empty(n_mixtures)
     for i in range(n_mixtures):
         rng = seeds.rng(seed, stream, i)
-        mixture, component, thetas[i] = synthetic_mixture(rng)
+        mixture, component, thetas[i] = synthetic_mixture(rng, pairs[i // PER_PARAMETER_SET])
         curves[i] = distance_curve(mixture, component, rng=rng, repetitions=repetitions)
     return curves, thetas
 
