@@ -265,3 +265,30 @@ def test_km_thresholds_rejects_bad_masks():
         ke.km_thresholds(bank, np.zeros(bank.n, bool))
     with pytest.raises(ValueError, match="boolean mask"):
         ke.km_thresholds(bank, np.zeros(bank.n, int))
+
+
+def test_stable_decisions_from_loose_solves_equal_the_tight_ones(monkeypatch):
+    """With first solves of 2 steps, many comparisons go by settled point values: each decision still
+    equals that of both distances solved to the exact minimum (deciding on the first round's point
+    values instead gets two of them wrong here)."""
+    monkeypatch.setattr(ke, "MIN_STEPS", 2)
+    mixture, component = _gaussian_mixture(0.4, n_mix=300, n_comp=100, seed=7, shift=1.0, dim=4)
+    curve, delta, N, M = _our_curve(mixture, component)
+    nu = ke.thresholds(curve, delta, N, M)
+    recording = _Recording(curve)
+    compared = []
+    for key in ("sqrt", "slope"):
+        ke.bisect(recording, nu[key])
+        compared += [(lam, decision, nu[key]) for lam, decision in recording.decisions[len(compared):]]
+    assert curve.decided["stable"] > 0
+
+    def tight(lam):
+        t = lam - 1.0
+        u = curve.u1 + t * curve.a
+        f, _, _, bound = ke.simplex_qp(curve.K, curve.K @ u, float(u @ curve.K @ u), curve.u1, curve.Ku1,
+                                       eta=1e-10, max_steps=200_000)
+        assert bound < 1e-6
+        return np.sqrt(f)
+
+    for lam, decision, threshold in compared:
+        assert decision == ((tight(lam + 0.02) - tight(lam)) / 0.02 > threshold)
