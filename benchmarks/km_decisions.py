@@ -47,9 +47,7 @@ def tight_slope(curve, lam, step, steps):
     d = []
     for x in (ke._key(lam), ke._key(lam + step)):
         v, Kv = curve.solved[x][1:3] if x in curve.solved else curve._warm_start(x)
-        t = x - 1.0
-        uKu = curve.u1Ku1 + 2.0 * t * curve.u1Ka + t * t * curve.aKa
-        f, _, _, _ = ke.simplex_qp(curve.K, curve.Ku1 + t * curve.Ka, uKu, v, Kv, max_steps=steps, diag=curve.diag)
+        f, _, _, _ = ke.simplex_qp(curve.K, *curve.target(x), v, Kv, max_steps=steps, diag=curve.diag)
         d.append(np.sqrt(f))
     return (d[1] - d[0]) / step
 

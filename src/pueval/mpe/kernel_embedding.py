@@ -227,12 +227,14 @@ class DistanceCurve:
         """Certified bound on the error of d(λ) as computed: d ∈ [d(λ) − bound, d(λ)]."""
         return self.solved[_key(lam)][3]
 
+    def target(self, lam: float) -> tuple[np.ndarray, float]:
+        """(K·u_λ, u_λᵀKu_λ) from the stored products: u_λ = u_1 + (λ − 1)·a."""
+        t = lam - 1.0
+        return self.Ku1 + t * self.Ka, self.u1Ku1 + 2.0 * t * self.u1Ka + t * t * self.aKa
+
     def _solve(self, lam: float, v0, Kv0, *, steps: int, eta: float = 0.0) -> None:
         """Pairwise steps on the QP at λ from (v0, K·v0); the result is stored in ``solved``."""
-        t = lam - 1.0
-        uKu = self.u1Ku1 + 2.0 * t * self.u1Ka + t * t * self.aKa
-        self.solved[lam] = simplex_qp(self.K, self.Ku1 + t * self.Ka, uKu, v0, Kv0, eta=eta, max_steps=steps,
-                                      diag=self.diag)
+        self.solved[lam] = simplex_qp(self.K, *self.target(lam), v0, Kv0, eta=eta, max_steps=steps, diag=self.diag)
 
     def _warm_start(self, lam: float) -> tuple:
         """v and K·v interpolated between the solved λ that bracket ``lam``, else the nearest; u_1 first."""
