@@ -216,6 +216,21 @@ def test_a_comparison_far_from_its_threshold_is_certified_by_convexity_from_one_
     assert curve.decided == {"certified": 1, "stable": 0, "undecided": 0}
 
 
+def test_a_lambda_far_from_every_solved_one_starts_from_the_data_point_nearest_u_lambda():
+    curve, _, _, _ = _our_curve(*_gaussian_mixture(0.5, n_mix=40, n_comp=15, seed=5))
+    assert curve._warm_start(1.0)[0] is curve.u1  # nothing solved yet: u_1
+    curve(1.0), curve(1.05)
+    u = curve.u1 + 3.0 * curve.a  # u_4: 2.95 from the solved λ
+    rows = np.eye(len(u))
+    distances = [(row - u) @ curve.K @ (row - u) for row in rows]  # ‖φ_k − Φu_4‖², brute force
+    v, Kv = curve._warm_start(4.0)
+    np.testing.assert_array_equal(v, rows[int(np.argmin(distances))])
+    np.testing.assert_allclose(Kv, curve.K @ v)
+    v, Kv = curve._warm_start(1.3)  # within 0.3 of 1.05 (and above every solved λ): its solution
+    np.testing.assert_array_equal(v, curve.solved[1.05][1])
+    np.testing.assert_array_equal(Kv, curve.solved[1.05][2])
+
+
 @pytest.mark.parametrize("offset", [-1e-3, 1e-3])
 def test_a_close_comparison_takes_the_exact_qps_decision(offset):
     curve, _, _, _ = _our_curve(*_gaussian_mixture(0.5, n_mix=30, n_comp=12, seed=4))

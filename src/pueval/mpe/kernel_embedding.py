@@ -25,7 +25,8 @@ One deviation is offered as a named option, never the default: ``standardize=Tru
 features to zero mean and unit variance first.
 
 The QP is solved by pairwise (SMO) steps compiled with numba (:func:`simplex_qp`), warm-started
-from the solutions already found; every d(λ) carries a certified error bound, so d lies in a known
+from the solutions already found, or, for a λ farther than ``FAR`` from all of them, from the data
+point nearest u_λ (the solution's support shrinks as λ grows); every d(λ) carries a certified error bound, so d lies in a known
 interval [d − bound, d]. A slope comparison of the bisection is decided in this order:
 
 1. **certified by convexity**: d is convex in λ (the distance from a point moving on a line to a
@@ -74,6 +75,7 @@ S0_STEPS = 2.0  # pairwise steps of that solve at most, per row
 S0_MIN_STEPS = 5000  # ... and at least that many (small problems: cheap steps)
 FIRST_STEPS = 0.125  # pairwise steps of a first solve of d(λ) in the bisection, per row
 MIN_STEPS = 500  # steps of a first solve at the least (small problems: cheap steps)
+FAR = 0.3  # a λ farther than this from every solved λ starts from the data point nearest u_λ
 ROUNDS = 4  # rounds on a comparison, each doubling the steps spent: 16 first solves' worth (2n at n ≥ 4,000)
 STABLE_RATIO = 4.0  # stable: margin > 4 × the slope's change over the last round
 STABLE_SHARE = 0.25  # ... and margin·ε/2 > 1/4 × the summed changes of the two distances
@@ -237,9 +239,21 @@ class DistanceCurve:
         self.solved[lam] = simplex_qp(self.K, *self.target(lam), v0, Kv0, eta=eta, max_steps=steps, diag=self.diag)
 
     def _warm_start(self, lam: float) -> tuple:
-        """v and K·v interpolated between the solved λ that bracket ``lam``, else the nearest; u_1 first."""
+        """A start (v, K·v) for the QP at ``lam``: u_1 first; a λ farther than ``FAR`` from every
+        solved λ starts from the data point nearest u_λ; else v and K·v interpolated between the
+        solved λ that bracket ``lam``, or the nearest one's.
+
+        The solution's support shrinks as λ grows (on a Mushroom draw: 2,900 rows at λ = 1.2, 360 at
+        2.75, 85 at 4.5) and a pairwise step takes at most one row out of it, so a dense start far
+        from its λ costs thousands of steps that a one-row start does not.
+        """
         if not self.solved:
             return self.u1, self.Ku1
+        if min(abs(x - lam) for x in self.solved) > FAR:
+            nearest = int(np.argmin(self.diag - 2.0 * self.target(lam)[0]))  # ‖φ_k − Φu_λ‖² up to a constant
+            vertex = np.zeros_like(self.u1)
+            vertex[nearest] = 1.0
+            return vertex, self.K[nearest]
         below = [x for x in self.solved if x < lam]
         above = [x for x in self.solved if x > lam]
         if not above or not below:
