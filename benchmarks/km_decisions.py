@@ -74,7 +74,8 @@ def main() -> None:
                 curve, delta, N, M = ke.distance_curve(bank, labeled)
                 recorded = Recorded(curve)
                 nu = ke.thresholds(curve, delta, N, M)
-                thetas = [(lam - 1) / lam for lam in (ke.bisect(recorded, nu["sqrt"]), ke.bisect(recorded, nu["slope"]))]
+                lams = (ke.bisect(recorded, nu["sqrt"]), ke.bisect(recorded, nu["slope"]))
+                thetas = [(lam - 1) / lam for lam in lams]
                 seconds = time.perf_counter() - start
                 disagree = []
                 for lam, step, threshold, decision, how in recorded.comparisons:

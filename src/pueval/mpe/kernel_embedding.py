@@ -27,7 +27,8 @@ features to zero mean and unit variance first.
 The QP is solved by pairwise (SMO) steps compiled with numba (:func:`simplex_qp`), warm-started
 from the solutions already found, or, for a λ farther than ``FAR`` from all of them, from the data
 point nearest u_λ (the solution's support shrinks as λ grows); every d(λ) carries a certified
-error bound, so d lies in a known interval [d − bound, d]. A slope comparison of the bisection is decided in this order:
+error bound, so d lies in a known interval [d − bound, d]. A slope comparison of the bisection is
+decided in this order:
 
 1. **certified by convexity**: d is convex in λ (the distance from a point moving on a line to a
    convex set), so the slope over [m, m + ε/2] is at least the secant slope over any [x₁, x₂] with
