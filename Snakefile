@@ -1,7 +1,7 @@
 """pueval: AUL^PU versus MPE-corrected AUC^PU on the catalog's datasets (see README.md).
 
 Rules, in data-flow order: workflow/rules/{data,draws,mpe,estimate,paper,extras}.smk. Rule x runs
-workflow/scripts/x.py, which runs pueval.steps.x.
+workflow/scripts/x.py, which runs pueval.pipeline.steps.x.
 """
 
 import re
@@ -10,8 +10,8 @@ from pathlib import Path
 
 from snakemake.utils import min_version
 
-from pueval import datasets, summary
-from pueval.config import (
+from pueval.pipeline import datasets, summary
+from pueval.pipeline.config import (
     apply_command_line,
     beta_name,
     check_files,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The smoke config run twice, locally and through profiles/slurm on a one-node SLURM cluster brought up
-# here (.ci/slurm-cluster.sh); the two results folders must be the same (python -m pueval.compare).
+# here (.ci/slurm-cluster.sh); the two results folders must be the same (python -m pueval.pipeline.compare).
 # Skips (exit 0, with a message) where the cluster's packages cannot be installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,5 +22,5 @@ uv run snakemake --cores 2 --configfile config/smoke.yaml --config uci_mirror="$
 uv run snakemake --profile profiles/slurm --configfile config/smoke.yaml \
     --config uci_mirror="$MIRROR" output_root=runs/slurm-smoke \
     --slurm-status-command squeue --slurm-no-account --quiet
-uv run python -m pueval.compare runs/smoke/results runs/slurm-smoke/results
+uv run python -m pueval.pipeline.compare runs/smoke/results runs/slurm-smoke/results
 echo "slurm-smoke: the SLURM run's results are the local run's"

@@ -20,9 +20,9 @@ from pathlib import Path
 
 import numpy as np
 
-from pueval import datasets
-from pueval.config import load as load_config
-from pueval.draws import scar_draws
+from pueval.pipeline import datasets
+from pueval.pipeline.config import load as load_config
+from pueval.studies.draws import scar_draws
 from pueval.mpe import kernel_embedding as ke
 
 REPO = Path(__file__).resolve().parents[1]
@@ -71,7 +71,7 @@ def main() -> None:
                 labeled = np.zeros(len(y), bool)
                 labeled[chosen] = True
                 start = time.perf_counter()
-                curve, delta, N, M = ke.distance_curve(bank, labeled)
+                curve, delta, N, M = ke.hull_distance(bank, labeled)
                 recorded = Recorded(curve)
                 nu = ke.thresholds(curve, delta, N, M)
                 lams = (ke.bisect(recorded, nu["sqrt"]), ke.bisect(recorded, nu["slope"]))

@@ -23,9 +23,10 @@ import numpy as np
 import pandas as pd
 from scipy.special import expit
 
-from pueval import datasets, seeds
-from pueval.config import load as load_config
-from pueval.draws import scar_draws
+from pueval import seeds
+from pueval.pipeline import datasets
+from pueval.pipeline.config import load as load_config
+from pueval.studies.draws import scar_draws
 from pueval.mpe import distance_curve as dc
 from pueval.mpe import kernel_embedding as ke
 from pueval.mpe.best_bin import bbe_theta

@@ -24,6 +24,6 @@ def uci_mirror() -> Path:
 @pytest.fixture(scope="session")
 def catalog() -> dict:
     """The shipped config merged over the dataset catalog, as the Snakefile reads them."""
-    from pueval.config import load
+    from pueval.pipeline.config import load
 
     return load(root=REPO)

@@ -5,8 +5,9 @@ import pandas as pd
 import pytest
 import yaml
 
-from pueval import calibrate, datasets, metrics, seeds
-from pueval.config import load
+from pueval import metrics, seeds
+from pueval.pipeline import calibrate, datasets
+from pueval.pipeline.config import load
 from pueval.model import Capacity, out_of_fold_scores
 
 

@@ -2,7 +2,7 @@
 
 import pandas as pd
 
-from pueval import compare
+from pueval.pipeline import compare
 
 
 def _results(folder, seconds, value=1.0, log="a"):

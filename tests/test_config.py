@@ -2,7 +2,7 @@ import copy
 
 import pytest
 
-from pueval.config import ConfigError, load, validate
+from pueval.pipeline.config import ConfigError, load, validate
 
 
 @pytest.fixture
@@ -66,7 +66,7 @@ def test_config_readme_describes_every_key_of_the_schema(repo, schema):
 
 
 def test_relative_paths_start_at_the_project_folder(tmp_path):
-    from pueval.config import resolve_paths
+    from pueval.pipeline.config import resolve_paths
 
     config = {"uci_mirror": "../shared/uci", "output_root": "runs/x", "datasets": {"t": {"source": {"file": "d.csv"}},
                                                                                    "u": {"source": {"uci": 1}}}}

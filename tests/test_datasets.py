@@ -2,10 +2,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pueval import datasets, download, paper, seeds
-from pueval.config import load
-from pueval.datasets import Labeling, binarize, positive_labels, stratified_subsample
-from pueval.download import Source
+from pueval import seeds
+from pueval.pipeline import datasets, download
+from pueval.studies import aul_paper as paper
+from pueval.pipeline.config import load
+from pueval.pipeline.datasets import Labeling, binarize, positive_labels
+from pueval.sampling import stratified_subsample
+from pueval.pipeline.download import Source
 
 NINE = ["abalone", "airfoil", "anuran", "concrete", "landsat", "mushroom", "pageblock", "spambase", "waveform"]
 

@@ -1,7 +1,8 @@
 import numpy as np
 import pytest
 
-from pueval import draws, seeds
+from pueval import seeds
+from pueval.studies import draws
 
 Y = np.array([1, 0] * 60 + [1] * 25)  # 85 positives
 
@@ -16,7 +17,7 @@ def test_exact_count_of_labeled_positives_without_replacement():
 def test_rounding_is_half_up():
     assert draws.n_labeled(725, 0.1) == 73
     assert draws.n_labeled(2081, 0.1) == 208
-    with pytest.raises(ValueError, match="config key 'betas': beta=0.1 labels 0 of the 1 positives"):
+    with pytest.raises(ValueError, match="beta: 0.1 labels 0 of the 1 positives"):
         draws.scar_draws(np.array([1, 0, 0]), 0.1, 1, seed=1, dataset="x")
 
 

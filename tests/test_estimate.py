@@ -4,7 +4,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pueval import estimate, metrics, schemas
+from pueval import metrics
+from pueval.pipeline import schemas
+from pueval.studies import draw_estimates as estimate
+from pueval.studies import mpe_draws
 from pueval.mpe import kernel_embedding as ke
 
 
@@ -41,7 +44,7 @@ def test_draw_table_refuses_priors_of_other_draws():
 
 def test_km_over_draws_gives_the_km_schema_and_the_single_draw_values():
     X, y, scores, s = _problem(1)
-    frame = ke.estimate_draws(X, y, s, label="toy")
+    frame = mpe_draws.km_draws(X, y, s, label="toy")
     schemas.check_columns(frame.columns, "km", "test")
     bank = ke.KernelBank(X)
     for d in range(3):

@@ -9,7 +9,8 @@ import pandas as pd
 import pytest
 from scipy.stats import norm
 
-from pueval import cli, evaluate, metrics
+from pueval import aul_pu, cli, metrics
+from pueval.studies import aul_interval
 
 
 def _brute_aul_pu(labeled, scores):
@@ -25,8 +26,8 @@ def test_score_equals_brute_force_with_ties(seed):
     scores = rng.integers(0, 8, 60) / 8  # many ties
     labeled = np.r_[np.ones(12, int), np.zeros(48, int)]
     rng.shuffle(labeled)
-    assert evaluate.aul_pu_score(labeled, scores) == pytest.approx(_brute_aul_pu(labeled, scores), abs=1e-12)
-    assert evaluate.aul_pu_score(labeled, scores) == pytest.approx(metrics.aul(labeled, scores), abs=1e-12)
+    assert aul_pu.aul_pu_score(labeled, scores) == pytest.approx(_brute_aul_pu(labeled, scores), abs=1e-12)
+    assert aul_pu.aul_pu_score(labeled, scores) == pytest.approx(metrics.aul(labeled, scores), abs=1e-12)
 
 
 def test_t_values_do_not_depend_on_the_labels():
@@ -35,16 +36,16 @@ def test_t_values_do_not_depend_on_the_labels():
     a, b = np.zeros(50, int), np.zeros(50, int)
     a[[1, 5, 9]] = 1
     b[[1, 5, 9, 20, 30]] = 1
-    assert evaluate.t_values(a, scores) == pytest.approx(evaluate.t_values(b, scores)[:3])
+    assert aul_pu.labeled_t_values(a, scores) == pytest.approx(aul_pu.labeled_t_values(b, scores)[:3])
 
 
 def test_normal_interval_is_the_mean_plus_minus_z_standard_errors():
     rng = np.random.default_rng(1)
     scores = rng.random(300)
     labeled = (rng.random(300) < 0.2).astype(int)
-    t = evaluate.t_values(labeled, scores)
+    t = aul_pu.labeled_t_values(labeled, scores)
     half = norm.ppf(0.95) * t.std(ddof=1) / np.sqrt(t.size)
-    low, high = evaluate.aul_pu_interval(labeled, scores, level=0.9)
+    low, high = aul_pu.aul_pu_interval(labeled, scores, level=0.9)
     assert (low, high) == pytest.approx((t.mean() - half, t.mean() + half), abs=1e-12)
 
 
@@ -52,9 +53,9 @@ def test_bootstrap_interval_is_reproducible_and_near_the_normal_one():
     rng = np.random.default_rng(2)
     scores = rng.random(2000)
     labeled = (rng.random(2000) < 0.2).astype(int)
-    boot = evaluate.aul_pu_interval(labeled, scores, method="bootstrap", random_state=7)
-    assert boot == evaluate.aul_pu_interval(labeled, scores, method="bootstrap", random_state=7)
-    normal = evaluate.aul_pu_interval(labeled, scores)
+    boot = aul_pu.aul_pu_interval(labeled, scores, method="bootstrap", random_state=7)
+    assert boot == aul_pu.aul_pu_interval(labeled, scores, method="bootstrap", random_state=7)
+    normal = aul_pu.aul_pu_interval(labeled, scores)
     assert boot == pytest.approx(normal, abs=0.01)
 
 
@@ -69,7 +70,7 @@ def test_intervals_cover_the_aul_over_scar_draws():
     for d in range(400):
         labeled = np.zeros(3000, int)
         labeled[rng.choice(positives, int(0.1 * positives.size), replace=False)] = 1
-        low, high = evaluate.aul_pu_interval(labeled, scores, level=0.9)
+        low, high = aul_pu.aul_pu_interval(labeled, scores, level=0.9)
         covered.append(low <= truth <= high)
     assert 0.85 <= np.mean(covered) <= 0.95  # nominal 0.90, slightly conservative (no FPC factor)
 
@@ -82,13 +83,13 @@ def test_scorer_selects_models_in_grid_search():
     y = rng.random(400) < 0.5
     X = rng.normal(size=(400, 2)) + np.outer(y, [1.5, 0.0])
     s = (y & (rng.random(400) < 0.3)).astype(int)
-    search = GridSearchCV(LogisticRegression(), {"C": [1e-4, 1.0]}, scoring=evaluate.aul_pu_scorer(), cv=3).fit(X, s)
+    search = GridSearchCV(LogisticRegression(), {"C": [1e-4, 1.0]}, scoring=aul_pu.aul_pu_scorer(), cv=3).fit(X, s)
     model = search.best_estimator_
-    assert evaluate.aul_pu_scorer()(model, X, s) == pytest.approx(
-        evaluate.aul_pu_score(s, model.decision_function(X)))
+    assert aul_pu.aul_pu_scorer()(model, X, s) == pytest.approx(
+        aul_pu.aul_pu_score(s, model.decision_function(X)))
     import pueval
 
-    assert pueval.aul_pu_score is evaluate.aul_pu_score
+    assert pueval.aul_pu_score is aul_pu.aul_pu_score
 
 
 @pytest.mark.parametrize("labeled, scores, message", [
@@ -101,14 +102,14 @@ def test_scorer_selects_models_in_grid_search():
 ])
 def test_bad_input_raises_value_error(labeled, scores, message):
     with pytest.raises(ValueError, match=message):
-        evaluate.aul_pu_score(labeled, scores)
+        aul_pu.aul_pu_score(labeled, scores)
 
 
 @pytest.mark.parametrize("kwargs, message", [(dict(level=1.0), "level"), (dict(method="exact"), "method"),
                                              (dict(n_boot=5), "n_boot"), (dict(level=float("nan")), "level")])
 def test_bad_interval_options(kwargs, message):
     with pytest.raises(ValueError, match=message):
-        evaluate.aul_pu_interval([1, 1, 0, 0], [0.4, 0.3, 0.2, 0.1], **kwargs)
+        aul_pu.aul_pu_interval([1, 1, 0, 0], [0.4, 0.3, 0.2, 0.1], **kwargs)
 
 
 @pytest.fixture()
@@ -129,7 +130,7 @@ def test_cli_json_without_and_with_a_prior(table, capsys):
     report = json.loads(out)
     assert code == 0 and set(report) == {"n", "n_labeled", "aul_pu", "aul_pu_ci", "level", "interval", "auc_pu"}
     frame = pd.read_csv(table)
-    assert report["aul_pu"] == pytest.approx(evaluate.aul_pu_score(frame["labeled"], frame["score"]))
+    assert report["aul_pu"] == pytest.approx(aul_pu.aul_pu_score(frame["labeled"], frame["score"]))
     assert report["aul_pu_ci"][0] < report["aul_pu"] < report["aul_pu_ci"][1]
     code, out, _ = _run(capsys, "evaluate", table, "--prior", "0.3", "--threshold", "0.5")
     report = json.loads(out)
@@ -158,7 +159,7 @@ def test_cli_parquet_input(table, tmp_path, capsys):
     (lambda f: f, ["--score-column", "nope"], "no column 'nope'"),
     (lambda f: f.assign(labeled=f["labeled"] * 2), [], "must hold 0"),
     (lambda f: f.assign(score=f["score"].where(f.index != 3)), [], "missing"),
-    (lambda f: f.assign(labeled=0), [], "at least 2 labeled"),
+    (lambda f: f.assign(labeled=0), [], "must hold both 0 and 1"),
     (lambda f: f, ["--mpe", "km1"], "--features"),
     (lambda f: f, ["--mpe", "distance", "--features", "x1"], "--distcurve-model"),
     (lambda f: f, ["--prior", "1.5"], "--prior"),
@@ -187,7 +188,7 @@ def test_coverage_table_counts_per_setting_and_overall():
     rows = [{"dataset": d, "beta": b, "draw": k, "method": m, "covered": c, "width": w}
             for d, b, k, m, c, w in [("a", 0.1, 0, "normal", True, 0.1), ("a", 0.1, 1, "normal", False, 0.3),
                                      ("b", 0.1, 0, "normal", True, 0.2), ("b", 0.1, 1, "normal", True, 0.2)]]
-    table = evaluate.coverage_table(pd.DataFrame(rows), 0.95).set_index(["dataset", "beta", "method"])
+    table = aul_interval.coverage_table(pd.DataFrame(rows), 0.95).set_index(["dataset", "beta", "method"])
     assert table.loc[("a", 0.1, "normal"), ["draws", "coverage", "mean_width"]].tolist() == [2, 0.5, 0.2]
     assert table.loc[("all", 0.1, "normal"), ["draws", "coverage", "level"]].tolist() == [4, 0.75, 0.95]
 
@@ -198,7 +199,7 @@ def test_coverage_checks_every_draw_with_both_methods():
     draws = np.zeros((3, 200), int)
     for row in draws:
         row[rng.choice(200, 30, replace=False)] = 1
-    rows = evaluate.coverage(draws, scores, truth=0.5, level=0.9, n_boot=200, seed_of=lambda d: d)
+    rows = aul_interval.coverage(draws, scores, truth=0.5, level=0.9, n_boot=200, seed_of=lambda d: d)
     assert [(r["draw"], r["method"]) for r in rows] == [(d, m) for d in range(3) for m in ("normal", "bootstrap")]
     for r in rows:
         assert r["covered"] == (r["low"] <= 0.5 <= r["high"]) and r["width"] == pytest.approx(r["high"] - r["low"])

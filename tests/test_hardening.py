@@ -9,10 +9,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pueval import datasets, download, figure3, metrics, schemas, steps, summary
-from pueval.config import ConfigError, apply_command_line, check_files
+from pueval import metrics
+from pueval.pipeline import datasets, download, figures, schemas, steps, summary
+from pueval.studies import pu_auc_vs_pu_aul as figure3
+from pueval.pipeline.config import ConfigError, apply_command_line, check_files, naming_keys
 from pueval.mpe import distance_curve as dc
 from pueval.mpe import distcurve
+from pueval.validation import ArgumentError
 
 
 def _labels_file(tmp_path, y):
@@ -24,26 +27,34 @@ def _labels_file(tmp_path, y):
 def test_draws_step_refuses_a_beta_that_labels_fewer_than_two_rows(tmp_path):
     y = np.r_[np.ones(8, int), np.zeros(40, int)]
     out = tmp_path / "draws.parquet"
-    with pytest.raises(ValueError, match="config key 'betas': beta=0.1 labels 1 of the 8 positives"):
+    with pytest.raises(ValueError, match="config key 'betas': 0.1 labels 1 of the 8 positives"):
         steps.draws([_labels_file(tmp_path, y)], [out], dataset="toy", beta=0.1, n_draws=2, seed=0)
     assert not out.exists()
 
 
 def test_score_step_refuses_more_folds_than_rows_of_a_class(tmp_path):
     y = np.r_[np.ones(3, int), np.zeros(40, int)]
-    with pytest.raises(ValueError, match="config key 'folds': 5 folds, but toy has only 3"):
+    with pytest.raises(ValueError, match="config key 'folds': 5 folds, but the smaller class has only 3"):
         steps.score([_labels_file(tmp_path, y)], [tmp_path / "s.parquet"], dataset="toy",
                     model={"rounds": 1}, folds=5, seed=0)
 
 
 def test_figure3_sizes():
     y = np.r_[np.ones(30, int), np.zeros(70, int)]
-    options = {"test_fraction": 0.3, "folds": 5}
-    figure3.check_sizes(y, 0.4, options)  # 21 training positives, 8 labeled: fine
-    with pytest.raises(ValueError, match="config key 'figure3.folds'"):
-        figure3.check_sizes(y, 0.1, options)  # 2 labeled rows for 5 folds
-    with pytest.raises(ValueError, match="config key 'figure3.test_fraction'"):
-        figure3.check_sizes(np.r_[np.ones(1, int), np.zeros(70, int)], 0.4, {"test_fraction": 0.3, "folds": 2})
+    figure3.check_sizes(y, 0.4, test_fraction=0.3, folds=5)  # 21 training positives, 8 labeled: fine
+    with pytest.raises(ValueError, match="folds: 5 folds, but beta = 0.1 labels only 2"):
+        figure3.check_sizes(y, 0.1, test_fraction=0.3, folds=5)  # 2 labeled rows for 5 folds
+    with pytest.raises(ValueError, match="test_fraction: 0.3 leaves a class out"):
+        figure3.check_sizes(np.r_[np.ones(1, int), np.zeros(70, int)], 0.4, test_fraction=0.3, folds=2)
+
+
+def test_an_argument_error_names_the_config_key_it_came_from():
+    with pytest.raises(ConfigError, match="config key 'figure3.folds': 5 folds"):
+        with naming_keys({"folds": "figure3.folds"}):
+            figure3.check_sizes(np.r_[np.ones(30, int), np.zeros(70, int)], 0.1, test_fraction=0.3, folds=5)
+    with pytest.raises(ArgumentError, match="^test_fraction: "):  # an argument the block does not map stays as it is
+        with naming_keys({"folds": "figure3.folds"}):
+            figure3.check_sizes(np.r_[np.ones(1, int), np.zeros(70, int)], 0.4, test_fraction=0.3, folds=2)
 
 
 @pytest.mark.parametrize("content", [b"", b"PAR1 this is not parquet"])
@@ -64,9 +75,9 @@ def test_an_empty_intermediate_table_is_refused(tmp_path):
 def test_figures_are_byte_reproducible(tmp_path):
     fig, ax = plt.subplots()
     ax.plot([0, 1], [1, 0])
-    steps._save_figure(fig, [tmp_path / "a.pdf", tmp_path / "a.png"])
+    figures.save(fig, [tmp_path / "a.pdf", tmp_path / "a.png"])
     time.sleep(1.1)  # a creation date would now differ
-    steps._save_figure(fig, [tmp_path / "b.pdf", tmp_path / "b.png"])
+    figures.save(fig, [tmp_path / "b.pdf", tmp_path / "b.png"])
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
     assert (tmp_path / "a.png").read_bytes() == (tmp_path / "b.png").read_bytes()
 
@@ -142,13 +153,13 @@ def test_repeated_keys_in_a_config_file_are_refused(tmp_path):
 
 
 def test_cost_refuses_sizes_beyond_the_data(tmp_path):
-    from pueval import cost
-
     raw = pd.DataFrame(np.random.default_rng(0).normal(size=(100, 6)), columns=list("abcdef"))
+    schemas.write(raw, tmp_path / "raw.parquet", "raw")
+    labeling = {"target": "f", "positive": {"greater": 0.0}}
     with pytest.raises(ValueError, match="config key 'cost.sizes': 500 rows asked"):
-        cost.run(raw, datasets.Labeling("toy", "f", {"greater": 0.0}), sizes=[500], beta=0.2, seed=0, km_options={},
-                 distcurve_model=tmp_path / "m.txt", distcurve_options={}, bbe_options={}, tice_options={},
-                 km_max_size=100, repeats=1)
+        steps.cost(SimpleNamespace(raw=tmp_path / "raw.parquet", model=tmp_path / "m.txt"), None, dataset="toy",
+                   labeling=labeling, sizes=[500], beta=0.2, seed=0, km={"standardize": False},
+                   distcurve={"repetitions": 1, "transform": {}}, bbe={}, tice={}, repeats=1, km_max_size=100)
 
 
 def test_data_errors_are_one_line_without_traceback(tmp_path, catalog):

@@ -5,8 +5,9 @@ import pandas as pd
 import pytest
 from scipy.optimize import minimize
 
-from pueval import figure3, metrics
-from pueval.kernel_auc import (Moments, Solver, gaussian_basis, pair_risk, pu_auc_risk, pu_auc_system,
+from pueval import metrics, sampling
+from pueval.studies import pu_auc_vs_pu_aul as figure3
+from pueval.studies.kernel_ranking import (Moments, Solver, gaussian_basis, pair_risk, pu_auc_risk, pu_auc_system,
                                pu_aul_system)
 
 
@@ -104,7 +105,7 @@ def test_moments_cross_and_covariance_match_brute_force():
 
 def test_stratified_folds_and_best_mpe():
     labels = np.r_[np.ones(10), np.zeros(23)].astype(int)
-    fold = figure3.stratified_folds(labels, 5, np.random.default_rng(0))
+    fold = sampling.stratified_folds(labels, 5, np.random.default_rng(0))
     for k in range(5):
         assert (labels[fold == k] == 1).sum() == 2
         assert (labels[fold == k] == 0).sum() in (4, 5)
@@ -130,10 +131,10 @@ def test_a_repetition_learns_a_nonlinear_ranking_from_pu_data():
         return truth["theta"]
 
     truth = {}
-    rows = figure3.repetition(X, y, dataset="toy", rep=0, seed=1, beta=0.3, options=options,
+    rows = figure3.repetition(X, y, dataset="toy", rep=0, seed=1, beta=0.3, **options,
                               mpe=lambda X_train, s, seed: 0.0)
     truth["theta"] = rows[0]["theta"]
-    rows = figure3.repetition(X, y, dataset="toy", rep=0, seed=1, beta=0.3, options=options, mpe=true_prior)
+    rows = figure3.repetition(X, y, dataset="toy", rep=0, seed=1, beta=0.3, **options, mpe=true_prior)
     by_method = {r["method"]: r for r in rows}
     assert set(by_method) == {"PU_AUC", "PU_AUC_oracle", "PU_AUL"}
     assert by_method["PU_AUC"]["theta_hat"] == truth["theta"]
@@ -142,5 +143,5 @@ def test_a_repetition_learns_a_nonlinear_ranking_from_pu_data():
     for row in rows:
         assert row["auc"] > max(0.85, linear), row
         assert row["clipped"] == 0
-    again = figure3.repetition(X, y, dataset="toy", rep=0, seed=1, beta=0.3, options=options, mpe=true_prior)
+    again = figure3.repetition(X, y, dataset="toy", rep=0, seed=1, beta=0.3, **options, mpe=true_prior)
     assert [r["auc"] for r in again] == [r["auc"] for r in rows]

@@ -1,7 +1,9 @@
 import numpy as np
 import pytest
 
-from pueval import datasets, metrics, paper, seeds
+from pueval import metrics, seeds
+from pueval.pipeline import datasets
+from pueval.studies import aul_paper as paper
 from pueval.model import Capacity, out_of_fold_scores, staged_out_of_fold_scores
 
 

@@ -68,7 +68,7 @@ class _ReferenceKM:
 
 
 class _Recording:
-    """Wraps a DistanceCurve and records the bisection's decisions."""
+    """Wraps a HullDistance and records the bisection's decisions."""
 
     def __init__(self, curve):
         self.curve, self.decisions = curve, []
@@ -84,7 +84,7 @@ class _Recording:
 
 def _our_curve(mixture, component):
     bank = ke.KernelBank(np.vstack([mixture, component]))
-    return ke.distance_curve(bank, np.r_[np.zeros(len(mixture), bool), np.ones(len(component), bool)])
+    return ke.hull_distance(bank, np.r_[np.zeros(len(mixture), bool), np.ones(len(component), bool)])
 
 
 # (θ, N, M, seed, shift, dim): well separated, overlapping, 3-D, and θ = 0.9 where ν_sqrt/δ > 0.9

@@ -9,7 +9,8 @@ import pandas as pd
 import pytest
 import yaml
 
-from pueval import compare, metrics
+from pueval import metrics
+from pueval.pipeline import compare
 
 
 def _write_mirror(folder, rng):

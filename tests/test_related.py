@@ -6,6 +6,7 @@ import pytest
 from sklearn.metrics import average_precision_score
 
 from pueval import metrics, related
+from pueval.studies import related_draws
 
 
 def _scar(seed, n=400, alpha=0.4, beta=0.3, ties=False):
@@ -21,7 +22,7 @@ def _scar(seed, n=400, alpha=0.4, beta=0.3, ties=False):
 
 def test_head_counts_match_brute_force():
     y, s, scores = _scar(0, n=60, ties=True)
-    labeled, unlabeled = related.head_counts(s, scores)
+    labeled, unlabeled = metrics.head_counts(s, scores)
     for k, t in enumerate(np.sort(np.unique(scores))[::-1]):
         assert labeled[k] == ((scores >= t) & (s == 1)).sum()
         assert unlabeled[k] == ((scores >= t) & (s == 0)).sum()
@@ -37,7 +38,7 @@ def test_jain_indirect_roc_equals_the_direct_formula_without_clipping():
     y, s, scores = _scar(2)
     assert related.jain_roc_auc(s, scores, 0.0) == pytest.approx(metrics.auc(s, scores))
     scores = np.round(scores)  # a few thresholds, each with many unlabeled rows
-    head_l, head_u = related.head_counts(s, scores)
+    head_l, head_u = metrics.head_counts(s, scores)
     theta = 0.05
     raw = (head_u / head_u[-1] - theta * head_l / head_l[-1]) / (1 - theta)
     assert (raw >= 0).all() and (np.diff(raw) >= 0).all()  # no clipping in this case
@@ -96,18 +97,18 @@ def test_tabatabaei_f1_is_unbiased_over_all_scar_draws_and_ll_is_exact_when_all_
         s[list(chosen)] = 1
         values.append(related.tabatabaei_f1(s, predicted, theta))
     assert np.mean(values) == pytest.approx(related.f1(y, predicted), rel=1e-12)
-    truth = related.truths(y, rng.random(13), predicted)
+    truth = related_draws.truths(y, rng.random(13), predicted)
     assert related.ll_score(y, predicted) == pytest.approx(truth["ll"])
 
 
 def test_table_reports_mae_coverage_and_prior_needs():
     y, s, scores = _scar(6)
     predicted = scores > np.median(scores)
-    truth = related.truths(y, scores, predicted)
-    rows = related.draw_estimates(s, scores, predicted, {"true": y[s == 0].mean()}, 0.95)
+    truth = related_draws.truths(y, scores, predicted)
+    rows = related_draws.draw_estimates(s, scores, predicted, {"true": y[s == 0].mean()}, 0.95)
     frame = pd.DataFrame(rows).assign(beta=0.3)
     frame["truth"] = frame["target"].map(truth)
-    table = related.table(frame)
+    table = related_draws.table(frame)
     assert set(table.loc[table.needs_prior, "prior"]) == {"true"}
     assert table.loc[~table.needs_prior, "estimator"].str.contains("AUL|LL|AUPRC\\^PU").all()
     claesen = table[table.estimator.str.contains("Claesen")]
@@ -125,10 +126,10 @@ def test_dataset_frame_runs_every_estimator_on_every_draw():
         s[d, rng.choice(np.flatnonzero(y), 20, replace=False)] = 1
     estimates = pd.DataFrame({"beta": 0.25, "draw": [0, 1], "theta": (y.sum() - 20) / 180,
                               "theta_km1": [0.3, 0.35]})
-    frame = related.dataset_frame(y, scores, [(s, estimates)], dataset="toy", level=0.9, f1_quantile=0.5)
+    frame = related_draws.dataset_frame(y, scores, [(s, estimates)], dataset="toy", level=0.9, f1_quantile=0.5)
     assert list(frame.columns[:3]) == ["dataset", "beta", "draw"] and set(frame["prior"]) == {"none", "true", "km1"}
     assert frame.groupby("draw").size().tolist() == [4 + 2 * 6] * 2
-    truth = related.truths(y, scores, scores > np.quantile(scores, 0.5))
+    truth = related_draws.truths(y, scores, scores > np.quantile(scores, 0.5))
     assert (frame["truth"] == frame["target"].map(truth)).all()
     aul = frame[(frame.estimator == "AUL^PU (this paper)") & (frame.draw == 1)]["estimate"].item()
     assert aul == pytest.approx(metrics.aul(s[1], scores))

@@ -2,7 +2,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pueval import report
+from pueval.pipeline import figures, tables
+from pueval.studies import table1
 
 
 def _estimates():
@@ -16,13 +17,13 @@ def _estimates():
 
 
 def test_errors_long_form():
-    err = report.errors(_estimates())
+    err = table1.errors(_estimates())
     assert set(err.method) == {"aul", "km1"}
     assert err.loc[err.method == "aul", "error"].round(6).tolist()[:2] == [0.01, -0.03]
 
 
 def test_table1_mae_order_and_paper_columns():
-    table = report.table1(_estimates())
+    table = table1.table1(_estimates())
     assert table["dataset"].tolist() == ["airfoil", "airfoil", "abalone", "abalone"]  # the run's order
     assert table["mae_aul"].to_numpy() == pytest.approx([0.02] * 4)
     assert table["mae_auc_km1"].to_numpy() == pytest.approx([0.06] * 4)
@@ -32,13 +33,13 @@ def test_table1_mae_order_and_paper_columns():
 
 
 def test_markdown_shows_paper_values_beside_ours():
-    text = report.markdown(report.table1(_estimates()))
+    text = tables.markdown(table1.table1(_estimates()))
     assert "| abalone | 0.100 | 100 (4177) | 0.500 (0.498) | 0.800 (0.807)" in text
     assert text.count("\n| ") == 5  # header + 4 rows
 
 
 def test_figure2_has_one_box_per_dataset_and_method():
-    fig = report.figure2(_estimates(), titles={"airfoil": "Airfoil"})
+    fig = figures.figure2(_estimates(), titles={"airfoil": "Airfoil"})
     ax = fig.axes[0]
     assert [t.get_text() for t in ax.get_xticklabels()] == ["Airfoil", "abalone"]  # a title, else the name
     assert len(ax.get_legend().get_texts()) == 2
@@ -50,10 +51,8 @@ def test_figure2_has_one_box_per_dataset_and_method():
 
 
 def test_distance_to_the_paper_by_hand():
-    from pueval import paper
-
-    table = report.table1(_estimates())
-    distance = paper.distance(table).set_index("check")
+    table = table1.table1(_estimates())
+    distance = table1.distance(table).set_index("check")
     # ours: mae_aul 0.02, mae_auc_km1 0.06 everywhere; paper (abalone 0.1, 0.4; airfoil 0.1, 0.4)
     paper_aul, paper_km1 = [0.014, 0.005, 0.019, 0.009], [0.065, 0.027, 0.110, 0.057]
     assert distance.loc["mean |ours - paper| of mae_aul", "ours"] == pytest.approx(
@@ -62,13 +61,13 @@ def test_distance_to_the_paper_by_hand():
         np.mean([abs(0.06 - p) for p in paper_km1]))
     assert distance.loc["settings with mae_aul < mae_auc_km1 (of 4)", ["ours", "paper"]].tolist() == [4, 4]
     assert "mean mae_aul / mean mae_auc_distance" not in distance.index  # no Distance column here
-    text = paper.distance_markdown(paper.distance(table))
+    text = tables.distance_markdown(table1.distance(table))
     assert "| settings with mae_aul < mae_auc_km1 (of 4) | 4 | 4 |" in text
     with pytest.raises(ValueError, match="paper's values"):
-        paper.distance(table.drop(columns="paper_mae_aul"))
+        table1.distance(table.drop(columns="paper_mae_aul"))
 
 
 def test_readme_lists_the_intermediate_files_as_the_schemas_define_them(repo):
-    from pueval import schemas
+    from pueval.pipeline import schemas
 
     assert schemas.markdown() in (repo / "README.md").read_text()

@@ -2,7 +2,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pueval import metrics, theory
+from pueval import metrics
+from pueval.studies import theorem1 as theory
 
 
 def _scar(y, n_labeled, draws, rng):

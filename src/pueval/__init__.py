@@ -1,7 +1,12 @@
 """pueval: evaluate classifiers on positive-unlabeled data with AUL^PU (see README.md).
 
-``aul_pu_score``, ``aul_pu_interval`` and ``aul_pu_scorer`` (:mod:`pueval.evaluate`) are imported
-on first use, so that importing a submodule stays cheap.
+The library is this package without its two subpackages: :mod:`pueval.studies` (the experiments of
+the papers, on arrays and frames) and :mod:`pueval.pipeline` (Snakemake's side: config, files,
+figures). Dependencies run one way, pipeline → studies → library, and importing the library loads
+neither of the others.
+
+``aul_pu_score``, ``aul_pu_interval`` and ``aul_pu_scorer`` (:mod:`pueval.aul_pu`) are imported on
+first use, so that importing a submodule stays cheap.
 """
 
 _EXPORTS = {"aul_pu_score", "aul_pu_interval", "aul_pu_scorer"}
@@ -11,7 +16,7 @@ __all__ = sorted(_EXPORTS)
 
 def __getattr__(name):
     if name in _EXPORTS:
-        from pueval import evaluate
+        from pueval import aul_pu
 
-        return getattr(evaluate, name)
+        return getattr(aul_pu, name)
     raise AttributeError(f"module 'pueval' has no attribute {name!r}")

@@ -12,7 +12,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from pueval import evaluate, metrics, related
+from pueval import aul_pu, metrics, related
+from pueval.validation import check_fraction, check_level, check_pu
 
 PRIOR_NOTE = "depends on the class prior theta"
 
@@ -29,7 +30,10 @@ def read_table(path: str) -> pd.DataFrame:
     if file.suffix.lower() == ".csv":
         return pd.read_csv(file)
     if file.suffix.lower() == ".parquet":
-        return pd.read_parquet(file)
+        try:
+            return pd.read_parquet(file)
+        except ImportError as error:
+            raise InputError(f"SCORES: reading .parquet needs pyarrow (pip install pyarrow): {error}") from None
     raise InputError(f"SCORES: {path} is neither .csv nor .parquet")
 
 
@@ -42,9 +46,7 @@ def _column(table: pd.DataFrame, name: str, option: str) -> pd.Series:
 def _prior(args, table: pd.DataFrame, labeled: np.ndarray) -> tuple[float, str] | None:
     """(θ, source) from --prior or an MPE method on --features; None without either."""
     if args.prior is not None:
-        if not 0.0 <= args.prior < 1.0:
-            raise InputError(f"--prior: theta must lie in [0, 1), got {args.prior}")
-        return args.prior, "given"
+        return check_fraction(args.prior, "--prior (theta)"), "given"
     if args.mpe is None:
         return None
     if not args.features:
@@ -57,14 +59,10 @@ def _prior(args, table: pd.DataFrame, labeled: np.ndarray) -> tuple[float, str] 
         raise InputError("--features: the feature columns must be numeric, without missing values")
     print(f"pueval: estimating theta with {args.mpe} on {len(X)} rows x {X.shape[1]} features ...", file=sys.stderr)
     start = time.perf_counter()
-    if args.mpe in ("km1", "km2"):
-        from pueval.mpe import km
+    from pueval.mpe.priors import PriorEstimator, PriorSeeds
 
-        theta = km(X[~labeled], X[labeled])[args.mpe]
-    else:
-        from pueval.mpe import distcurve
-
-        theta = distcurve(X[~labeled], X[labeled], seed=args.seed, model=args.distcurve_model)
+    estimator = PriorEstimator((args.mpe,), distcurve_model=args.distcurve_model)
+    theta = estimator(X, labeled, PriorSeeds.of(args.seed))[args.mpe]
     print(f"pueval: theta = {theta:.4f} ({args.mpe}, {time.perf_counter() - start:.1f} s)", file=sys.stderr)
     return float(theta), args.mpe
 
@@ -72,17 +70,11 @@ def _prior(args, table: pd.DataFrame, labeled: np.ndarray) -> tuple[float, str] 
 def evaluate_table(args, table: pd.DataFrame) -> dict:
     """The report of ``pueval evaluate`` as a dict (JSON keys of the README)."""
     scores = pd.to_numeric(_column(table, args.score_column, "--score-column"), errors="coerce").to_numpy()
-    raw = _column(table, args.label_column, "--label-column")
-    if not raw.isin([0, 1]).all():
-        raise InputError(f"--label-column: {args.label_column!r} must hold 0 (unlabeled) and 1 (labeled) only")
-    labeled = raw.to_numpy().astype(bool)
-    if not np.isfinite(scores).all():
-        raise InputError(f"--score-column: {args.score_column!r} has missing, non-numeric or infinite values")
-    if labeled.sum() < 2 or labeled.all():
-        raise InputError(f"--label-column: need at least 2 labeled and 1 unlabeled row, got {int(labeled.sum())} "
-                         f"labeled of {labeled.size}")
-    low, high = evaluate.aul_pu_interval(labeled, scores, args.level, method=args.interval, random_state=args.seed)
-    out = {"n": int(labeled.size), "n_labeled": int(labeled.sum()), "aul_pu": evaluate.aul_pu_score(labeled, scores),
+    raw = _column(table, args.label_column, "--label-column").to_numpy()
+    labeled, scores = check_pu(raw, scores, labels_name=f"--label-column {args.label_column!r}",
+                               scores_name=f"--score-column {args.score_column!r} (missing, non-numeric or infinite)")
+    low, high = aul_pu.aul_pu_interval(labeled, scores, args.level, method=args.interval, random_state=args.seed)
+    out = {"n": int(labeled.size), "n_labeled": int(labeled.sum()), "aul_pu": aul_pu.aul_pu_score(labeled, scores),
            "aul_pu_ci": [low, high], "level": args.level, "interval": args.interval,
            "auc_pu": float(metrics.auc(labeled, scores))}
     prior = _prior(args, table, labeled)
@@ -91,7 +83,7 @@ def evaluate_table(args, table: pd.DataFrame) -> dict:
         s = labeled.astype(int)
         threshold = float(np.median(scores)) if args.threshold is None else args.threshold
         out.update({"theta": theta, "theta_source": source,
-                    "auc_corrected": float(np.clip(metrics.corrected_auc(out["auc_pu"], theta), 0.0, 1.0)),
+                    "auc_corrected": metrics.corrected_auc(out["auc_pu"], theta, clip=True),
                     "auprc_corrected": related.jain_auprc(s, scores, theta),
                     "f1_estimate": related.tabatabaei_f1(s, scores >= threshold, theta), "threshold": threshold,
                     "note": f"theta, auc_corrected, auprc_corrected and f1_estimate {PRIOR_NOTE}"})
@@ -137,7 +129,7 @@ def parser() -> argparse.ArgumentParser:
     ev.add_argument("--features", nargs="+", metavar="COLUMN", help="feature columns for --mpe")
     ev.add_argument("--distcurve-model", help="DistCurve regressor (LightGBM text) for --mpe distance")
     ev.add_argument("--level", type=float, default=0.95)
-    ev.add_argument("--interval", choices=evaluate.INTERVAL_METHODS, default="normal")
+    ev.add_argument("--interval", choices=aul_pu.INTERVAL_METHODS, default="normal")
     ev.add_argument("--threshold", type=float, help="F1 threshold on the score (default: the median score)")
     ev.add_argument("--seed", type=int, default=0, help="seed of the bootstrap and of DistCurve")
     ev.add_argument("--format", choices=("json", "markdown"), default="json")
@@ -156,8 +148,7 @@ def main(argv=None) -> int:
                 raise InputError(f"--n: need at least 20 rows, got {args.n}")
             example_scores(args.n, args.seed).to_csv(sys.stdout, index=False)
             return 0
-        if not 0.0 < args.level < 1.0:
-            raise InputError(f"--level must lie in (0, 1), got {args.level}")
+        check_level(args.level, "--level")
         report = evaluate_table(args, read_table(args.scores))
     except (InputError, ValueError) as error:
         print(f"pueval: error: {error}", file=sys.stderr)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from pueval.validation import check_label_rows
+
 
 def tie_groups(scores: np.ndarray, *, descending: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """The ranking core of every curve and rank here: ``(order, last)``, the stable sort order of
@@ -22,6 +24,13 @@ def tie_groups(scores: np.ndarray, *, descending: bool = False) -> tuple[np.ndar
     order = np.argsort(-scores if descending else scores, kind="stable")
     ordered = scores[order]
     return order, np.r_[ordered[1:] != ordered[:-1], True]
+
+
+def head_counts(s: np.ndarray, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(labeled, unlabeled) counts with score ≥ t, for each distinct score t in decreasing order."""
+    order, last = tie_groups(scores, descending=True)
+    labeled = np.cumsum(s[order].astype(np.int64))[last]
+    return labeled, np.flatnonzero(last) + 1 - labeled
 
 
 def midranks(scores: np.ndarray) -> np.ndarray:
@@ -38,21 +47,14 @@ def midranks(scores: np.ndarray) -> np.ndarray:
     return ranks
 
 
-def _check(labels, scores) -> tuple[np.ndarray, np.ndarray]:
-    scores = np.asarray(scores, dtype=np.float64)
-    labels = np.asarray(labels)
-    if scores.ndim != 1:
-        raise ValueError(f"scores must be 1-D, got shape {scores.shape}")
-    if np.isnan(scores).any():
-        raise ValueError("scores contain NaN")
-    if labels.ndim not in (1, 2) or labels.shape[-1] != scores.size:
-        raise ValueError(f"labels of shape {labels.shape} do not match {scores.size} scores")
-    if not np.isin(labels, (0, 1)).all():
-        raise ValueError("labels must be 0/1 (or bool)")
-    labels = labels.astype(np.float64)
-    if (labels.sum(axis=-1) == 0).any():
-        raise ValueError("labels have no positive (labeled) example")
-    return labels, scores
+def t_values(scores: np.ndarray) -> np.ndarray:
+    """t_i = (1/n) Σ_j S(g(x_i), g(x_j)) = (r_i − ½)/n for every row (Theorem 1): the share of all n rows
+    that row i outranks, ties and itself counting ½. AUL^PU is their mean over the labeled rows.
+
+    >>> t_values(np.array([0.3, 0.1, 0.3])).tolist()
+    [0.6666666666666666, 0.16666666666666666, 0.6666666666666666]
+    """
+    return (midranks(scores) - 0.5) / scores.size
 
 
 def _positive_rank_sums(labels: np.ndarray, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -69,7 +71,7 @@ def auc(labels, scores):
 
     With PU labels (1 = labeled, 0 = unlabeled) it is AUC^PU, Eq. 3 (Mann-Whitney U / n^P n^N).
     """
-    labels, scores = _check(labels, scores)
+    labels, scores = check_label_rows(labels, scores)
     rank_sum, n_pos = _positive_rank_sums(labels, scores)
     n_neg = scores.size - n_pos
     if (n_neg == 0).any():
@@ -82,16 +84,20 @@ def aul(labels, scores):
 
     With PU labels it is AUL^PU, Eq. 4: ``(Σ_{i∈L} r_i − n^L/2) / (n^L n)``.
     """
-    labels, scores = _check(labels, scores)
+    labels, scores = check_label_rows(labels, scores)
     rank_sum, n_pos = _positive_rank_sums(labels, scores)
     return _scalar_or_array((rank_sum - n_pos / 2) / (n_pos * scores.size))
 
 
-def corrected_auc(auc_pu, theta):
+def corrected_auc(auc_pu, theta, *, clip: bool = False):
     """AUC recovered from AUC^PU: (AUC^PU − θ/2) / (1 − θ), θ = positive fraction among unlabeled.
 
-    Inverts E[AUC^PU] = (1 − θ)·AUC + θ/2 (Section 3; Jain et al. 2017), where
-    1 − θ = (1 − α)/(1 − αβ).
+    Inverts E[AUC^PU] = (1 − θ)·AUC + θ/2 (Section 3; Jain et al. 2017, Eq. 4), where
+    1 − θ = (1 − α)/(1 − αβ). With ``clip`` the value is clipped to [0, 1], as every corrected AUC
+    the pipeline reports is (an estimated θ can push it outside).
+
+    >>> corrected_auc(0.8, 0.5), corrected_auc(0.8, 0.7, clip=True)
+    (1.1, 1.0)
     """
     auc_pu = np.asarray(auc_pu, dtype=np.float64)
     theta = np.asarray(theta, dtype=np.float64)
@@ -99,7 +105,8 @@ def corrected_auc(auc_pu, theta):
         raise ValueError("auc_pu must lie in [0, 1]")
     if not ((theta >= 0) & (theta < 1)).all():
         raise ValueError("theta must lie in [0, 1)")
-    return _scalar_or_array((auc_pu - theta / 2) / (1 - theta))
+    corrected = (auc_pu - theta / 2) / (1 - theta)
+    return _scalar_or_array(np.clip(corrected, 0.0, 1.0) if clip else corrected)
 
 
 def unlabeled_positive_fraction(alpha, beta):
@@ -118,7 +125,7 @@ def aul_pu_variance(labels, scores, n_labeled):
     σ² is the population variance (divisor n^P) of t_i = (1/n) Σ_j S(g(x_i), g(x_j)) over the
     positives; ``labels`` are the true (PN) labels.
     """
-    labels, scores = _check(labels, scores)
+    labels, scores = check_label_rows(labels, scores)
     if labels.ndim != 1:
         raise ValueError("aul_pu_variance takes one row of true labels")
     n_pos = int(labels.sum())
@@ -126,5 +133,5 @@ def aul_pu_variance(labels, scores, n_labeled):
         raise ValueError(f"n_labeled must lie in [1, {n_pos}], got {n_labeled}")
     if n_pos == 1:
         return 0.0
-    t = (midranks(scores)[labels == 1] - 0.5) / scores.size
+    t = t_values(scores)[labels == 1]
     return float((n_pos - n_labeled) / (n_pos - 1) * t.var() / n_labeled)

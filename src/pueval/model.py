@@ -14,6 +14,7 @@ import numpy as np
 from sklearn.model_selection import StratifiedKFold
 
 from pueval import sampling
+from pueval.validation import ArgumentError
 
 
 @dataclass(frozen=True)
@@ -40,16 +41,11 @@ class Capacity:
         }
 
 
-def check_folds(y: np.ndarray, folds: int, dataset: str) -> None:
-    """Refuse ``folds`` larger than the smaller class of ``y`` (a fold would lack that class)."""
-    smallest = int(np.bincount(np.asarray(y), minlength=2).min())
-    if smallest < folds:
-        raise ValueError(f"config key 'folds': {folds} folds, but {dataset} has only {smallest} rows of its "
-                         f"smaller class (check datasets.{dataset}.subsample)")
-
-
 def _fold_fits(X: np.ndarray, y: np.ndarray, capacity: Capacity, *, folds: int, seed: int):
     """Yield (held-out rows, booster fitted on a ``train_fraction`` of the other folds)."""
+    smallest = int(np.bincount(np.asarray(y, dtype=np.int64), minlength=2).min())
+    if smallest < folds:
+        raise ArgumentError("folds", f"{folds} folds, but the smaller class has only {smallest} rows")
     rng = np.random.default_rng(seed)
     splitter = StratifiedKFold(n_splits=folds, shuffle=True, random_state=seed)
     for train, test in splitter.split(X, y):

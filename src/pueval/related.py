@@ -1,4 +1,4 @@
-"""Estimators from the related papers, on the same PU draws as Table 1.
+"""Estimators of the related papers: corrected ROC and PR curves, ROC and PR bounds, F1 in PU.
 
 Notation of one draw: n rows, n_L labeled (all positive, SCAR), n_U unlabeled, θ the positive
 fraction among the unlabeled (a prior: true or from an MPE method). Curves are evaluated at every
@@ -26,11 +26,10 @@ distinct score (a tie group is one threshold; "head" = rows scoring at least the
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 from scipy.stats import binom
 
 from pueval import metrics
-from pueval.validation import check_fraction, check_labels, check_scores
+from pueval.validation import check_fraction, check_labels, check_level, check_scores
 
 
 def _checked(s, scores, theta):
@@ -47,13 +46,6 @@ def _checked_predicted(s, predicted):
     return s, predicted
 
 
-def head_counts(s: np.ndarray, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(labeled, unlabeled) counts with score ≥ t, for each distinct score t in decreasing order."""
-    order, last = metrics.tie_groups(scores, descending=True)
-    labeled = np.cumsum(s[order].astype(np.int64))[last]
-    return labeled, np.flatnonzero(last) + 1 - labeled
-
-
 def _trapezoid(x: np.ndarray, y: np.ndarray) -> float:
     x, y = np.r_[0.0, x], np.r_[0.0, y]
     return float(np.sum(np.diff(x) * (y[1:] + y[:-1]) / 2.0))
@@ -65,14 +57,14 @@ def _average_precision(recall: np.ndarray, precision: np.ndarray) -> float:
 
 def average_precision(y: np.ndarray, scores: np.ndarray) -> float:
     """AUPRC of fully labeled data as average precision, Σ ΔRecall·Precision over tie groups."""
-    tp, fp = head_counts(y, scores)
+    tp, fp = metrics.head_counts(y, scores)
     return _average_precision(tp / tp[-1], tp / (tp + fp))
 
 
 def jain_roc_auc(s: np.ndarray, scores: np.ndarray, theta: float) -> float:
     """AUC of the ROC curve recovered threshold by threshold (module docstring)."""
     s, scores, theta = _checked(s, scores, theta)
-    head_l, head_u = head_counts(s, scores)
+    head_l, head_u = metrics.head_counts(s, scores)
     gamma, eta_pu = head_l / head_l[-1], head_u / head_u[-1]
     eta = np.maximum.accumulate(np.clip((eta_pu - theta * gamma) / (1.0 - theta), 0.0, 1.0))
     return _trapezoid(eta, gamma)
@@ -81,7 +73,7 @@ def jain_roc_auc(s: np.ndarray, scores: np.ndarray, theta: float) -> float:
 def jain_auprc(s: np.ndarray, scores: np.ndarray, theta: float) -> float:
     """AUPRC of the PR curve recovered threshold by threshold (module docstring)."""
     s, scores, theta = _checked(s, scores, theta)
-    head_l, head_u = head_counts(s, scores)
+    head_l, head_u = metrics.head_counts(s, scores)
     n_l, n_u = head_l[-1], head_u[-1]
     gamma = head_l / n_l
     alpha = (n_l + theta * n_u) / (n_l + n_u)
@@ -98,9 +90,8 @@ def surrogate_positives_in_head(head_u, n_u: int, latent: int, wanted) -> np.nda
 def claesen_bounds(s: np.ndarray, scores: np.ndarray, theta: float, level: float = 0.95) -> dict:
     """Lower and upper bounds on AUC and AUPRC (module docstring): ``{"auc": (lo, hi), "auprc": (lo, hi)}``."""
     s, scores, theta = _checked(s, scores, theta)
-    if not 0.0 < level < 1.0:  # NaN fails too
-        raise ValueError(f"level must lie in (0, 1), got {level}")
-    head_l, head_u = head_counts(s, scores)
+    level = check_level(level)
+    head_l, head_u = metrics.head_counts(s, scores)
     n_l, n_u = int(head_l[-1]), int(head_u[-1])
     latent = int(np.clip(round(theta * n_u), 0, n_u - 1))
     cdf = head_l / n_l
@@ -138,85 +129,3 @@ def ll_score(s: np.ndarray, predicted: np.ndarray) -> float:
         raise ValueError("predicted: no row is predicted positive; the LL score divides by P(predicted positive)")
     recall = float(np.sum(predicted & (s == 1))) / s.sum()
     return recall * recall / predicted.mean()
-
-
-def truths(y: np.ndarray, scores: np.ndarray, predicted: np.ndarray) -> dict:
-    """The fully labeled values each estimator is judged against."""
-    precision = float(np.sum(predicted & (y == 1))) / predicted.sum()
-    recall = float(np.sum(predicted & (y == 1))) / (y == 1).sum()
-    return {"aul": float(metrics.aul(y, scores)), "auc": float(metrics.auc(y, scores)),
-            "auprc": average_precision(y, scores), "f1": f1(y, predicted), "ll": precision * recall / y.mean()}
-
-
-def draw_estimates(s: np.ndarray, scores: np.ndarray, predicted: np.ndarray, priors: dict, level: float) -> list[dict]:
-    """One row per (estimator, prior) of one draw: estimator, target, prior, estimate (lower, upper)."""
-    ll = ll_score(s, predicted)
-    rows = [{"estimator": "AUL^PU (this paper)", "target": "aul", "prior": "none",
-             "estimate": float(metrics.aul(s, scores))},
-            {"estimator": "LL score (Lee & Liu)", "target": "ll", "prior": "none", "estimate": ll},
-            {"estimator": "LL score (Lee & Liu)", "target": "f1", "prior": "none", "estimate": ll},
-            {"estimator": "AUPRC^PU (labeled vs unlabeled)", "target": "auprc", "prior": "none",
-             "estimate": average_precision(s, scores)}]
-    for prior, theta in priors.items():
-        bounds = claesen_bounds(s, scores, theta, level)
-        rows += [
-            {"estimator": "AUC, Jain direct (Eq. 4)", "target": "auc", "prior": prior,
-             "estimate": float(np.clip(metrics.corrected_auc(metrics.auc(s, scores), theta), 0.0, 1.0))},
-            {"estimator": "AUC, Jain indirect ROC", "target": "auc", "prior": prior,
-             "estimate": jain_roc_auc(s, scores, theta)},
-            {"estimator": "AUPRC, Jain indirect PR (corrected AUPRC)", "target": "auprc", "prior": prior,
-             "estimate": jain_auprc(s, scores, theta)},
-            {"estimator": "F1, Tabatabaei", "target": "f1", "prior": prior,
-             "estimate": tabatabaei_f1(s, predicted, theta)},
-        ]
-        for target, (lower, upper) in bounds.items():
-            rows.append({"estimator": f"{target.upper()}, Claesen bounds (midpoint)", "target": target,
-                         "prior": prior, "estimate": 0.5 * (lower + upper), "lower": lower, "upper": upper})
-    return rows
-
-
-def table(frame: pd.DataFrame) -> pd.DataFrame:
-    """Per (estimator, target, prior): needs_prior, MAE overall and per β, and bound coverage/width."""
-    frame = frame.assign(error=(frame["estimate"] - frame["truth"]).abs())
-    keys = ["estimator", "target", "prior"]
-    grouped = frame.groupby(keys, sort=False)
-    out = grouped["error"].mean().rename("mae").to_frame()
-    per_beta = frame.pivot_table(index=keys, columns="beta", values="error", aggfunc="mean", sort=False)
-    per_beta.columns = [f"mae_beta{b:g}" for b in per_beta.columns]
-    out = out.join(per_beta)
-    if "lower" in frame:
-        inside = (frame["lower"] <= frame["truth"] + 1e-12) & (frame["truth"] <= frame["upper"] + 1e-12)
-        bounded = frame.assign(inside=inside.where(frame["lower"].notna()), width=frame["upper"] - frame["lower"])
-        out = out.join(bounded.groupby(keys, sort=False)[["inside", "width"]].mean().rename(
-            columns={"inside": "coverage", "width": "mean_width"}))
-    out.insert(0, "needs_prior", out.index.get_level_values("prior") != "none")
-    return out.reset_index()
-
-
-def dataset_frame(y: np.ndarray, scores: np.ndarray, settings, *, dataset: str, level: float,
-                  f1_quantile: float) -> pd.DataFrame:
-    """Every estimator on every draw of one dataset (schema ``related`` of :mod:`pueval.schemas`).
-
-    ``settings`` is a sequence of (s, estimates): the (n_draws, n) PU labels of one β and that β's
-    per-draw estimates (``beta``, ``draw``, the true ``theta`` and ``theta_<m>`` of each MPE method).
-    F1 and LL predict positive above the ``f1_quantile`` of the scores.
-    """
-    predicted = scores > np.quantile(scores, f1_quantile)
-    rows = []
-    for s, estimates in settings:
-        priors = ["theta"] + [c for c in estimates.columns if c.startswith("theta_")]
-        beta = float(estimates["beta"].iloc[0])
-        for d, labeled in enumerate(s):
-            thetas = estimates.loc[estimates["draw"] == d, priors].iloc[0]
-            named = {("true" if c == "theta" else c.removeprefix("theta_")): float(thetas[c]) for c in priors}
-            rows += [{"beta": beta, "draw": d, **row}
-                     for row in draw_estimates(labeled, scores, predicted, named, level)]
-    frame = pd.DataFrame(rows)
-    frame.insert(0, "dataset", dataset)
-    frame["truth"] = frame["target"].map(truths(y, scores, predicted))
-    return frame
-
-
-TABLE_TITLE = ("Related estimators on the Table 1 draws: MAE against the fully labeled value of the target "
-               "(mean over all datasets, betas and draws). prior = where theta comes from (true or an MPE "
-               "method); Claesen: coverage = share of draws whose bounds contain the truth.")

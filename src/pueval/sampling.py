@@ -1,10 +1,12 @@
-"""The one stratified sampler: a fixed number of rows drawn from each class, without replacement.
+"""Class-stratified sampling: every stratified choice of rows, subsample and fold assignment.
 
-Every class-stratified choice of the pipeline goes through :func:`stratified_choice` (the
-subsample of a dataset, the training fraction of the model under evaluation, Figure 3's test
-part, the SCAR draws, which choose from the positive class only). The classes are drawn in the
-order of the ``sizes`` mapping, one ``Generator.choice`` call each, so a caller fixes the random
-stream by that order.
+:func:`stratified_choice` draws a fixed number of rows from each class without replacement: the
+subsample of a dataset (:func:`stratified_subsample`), the training fraction of the model under
+evaluation, Figure 3's test part, TIcE's half/half split and the SCAR draws (which choose from the
+positive class only). The classes are drawn in the order of the ``sizes`` mapping, one
+``Generator.choice`` call each, so a caller fixes the random stream by that order.
+:func:`stratified_resample` is its with-replacement twin for samples larger than the data, and
+:func:`stratified_folds` deals each class round-robin over k folds.
 """
 
 from __future__ import annotations
@@ -47,3 +49,42 @@ def class_fraction(labels: np.ndarray, fraction: float, *, at_least: int = 0) ->
     labels = np.asarray(labels)
     counts = {int(c): int((labels == c).sum()) for c in np.unique(labels)}
     return {c: min(n, max(at_least, round(fraction * n))) for c, n in counts.items()}
+
+
+def stratified_subsample(labels: np.ndarray, size: int | None, seed: np.random.SeedSequence) -> np.ndarray:
+    """Sorted row indices of a class-stratified subsample of ``size`` rows (all rows if None or ≥ n).
+
+    Each class keeps round(size · its share) rows (:func:`class_shares`), so the positive share is kept
+    to within 1/size.
+    """
+    if size is None or size >= labels.size:
+        return np.arange(labels.size)
+    return stratified_choice(labels, class_shares(labels, size), np.random.default_rng(seed))
+
+
+def stratified_resample(labels: np.ndarray, size: int, seed: np.random.SeedSequence) -> np.ndarray:
+    """Sorted row indices of a class-stratified sample of ``size`` rows: :func:`stratified_subsample` up to
+    the number of rows, beyond it each class's rows drawn with replacement (:func:`class_shares` per class).
+
+    >>> stratified_resample(np.array([0, 1, 1, 0]), 8, np.random.SeedSequence(0)).size
+    8
+    """
+    if size <= labels.size:
+        return stratified_subsample(labels, size, seed)
+    rng = np.random.default_rng(seed)
+    shares = class_shares(labels, size)
+    return np.sort(np.concatenate([rng.choice(np.flatnonzero(labels == c), k, replace=True)
+                                   for c, k in shares.items()]))
+
+
+def stratified_folds(labels: np.ndarray, k: int, rng: np.random.Generator) -> np.ndarray:
+    """Fold index per row; each class is shuffled and dealt round-robin over the k folds.
+
+    >>> np.bincount(stratified_folds(np.array([0, 0, 0, 1, 1, 1]), 3, np.random.default_rng(0))).tolist()
+    [2, 2, 2]
+    """
+    fold = np.empty(len(labels), dtype=int)
+    for value in np.unique(labels):
+        rows = rng.permutation(np.flatnonzero(labels == value))
+        fold[rows] = np.arange(rows.size) % k
+    return fold

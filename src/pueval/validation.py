@@ -1,8 +1,23 @@
-"""Argument checks shared by the public estimators (scikit-learn's style: ValueError naming the argument)."""
+"""Argument checks of every public function (scikit-learn's style: a ValueError naming the argument).
+
+The library, the studies and the ``pueval`` command all check their inputs here, so one input is
+refused with the same words wherever it enters; the command passes its option names as ``name``.
+"""
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
+
+
+class ArgumentError(ValueError):
+    """A bad value of the argument ``argument``: a caller that took the value from elsewhere can name its
+    source instead (the pipeline names the config key, :func:`pueval.pipeline.config.naming_keys`)."""
+
+    def __init__(self, argument: str, message: str):
+        super().__init__(f"{argument}: {message}")
+        self.argument, self.message = argument, message
 
 
 def check_matrix(X, name: str) -> np.ndarray:
@@ -48,9 +63,46 @@ def check_scores(scores, n: int, name: str = "scores") -> np.ndarray:
     return scores
 
 
+def check_pu(labeled, scores, *, min_labeled: int = 2, labels_name: str = "labeled",
+             scores_name: str = "scores") -> tuple[np.ndarray, np.ndarray]:
+    """Boolean PU labels of both kinds with at least ``min_labeled`` labeled rows, and finite scores,
+    one per row (what AUL^PU's interval needs: a variance from the labeled rows)."""
+    labeled = check_labels(labeled, name=labels_name).astype(bool)
+    scores = check_scores(scores, labeled.size, scores_name)
+    if labeled.sum() < min_labeled:
+        raise ValueError(f"{labels_name}: need at least {min_labeled} labeled rows, got {int(labeled.sum())}")
+    return labeled, scores
+
+
+def check_label_rows(labels, scores) -> tuple[np.ndarray, np.ndarray]:
+    """(labels as floats, scores) for the rank metrics: 1-D scores without NaN, and one row of 0/1
+    labels per draw (1-D, or 2-D with one draw per row), each row with at least one 1."""
+    scores = np.asarray(scores, dtype=np.float64)
+    labels = np.asarray(labels)
+    if scores.ndim != 1:
+        raise ValueError(f"scores must be 1-D, got shape {scores.shape}")
+    if np.isnan(scores).any():
+        raise ValueError("scores contain NaN")
+    if labels.ndim not in (1, 2) or labels.shape[-1] != scores.size:
+        raise ValueError(f"labels of shape {labels.shape} do not match {scores.size} scores")
+    if not np.isin(labels, (0, 1)).all():
+        raise ValueError("labels must be 0/1 (or bool)")
+    labels = labels.astype(np.float64)
+    if (labels.sum(axis=-1) == 0).any():
+        raise ValueError("labels have no positive (labeled) example")
+    return labels, scores
+
+
 def check_fraction(value, name: str, *, closed_high: bool = False) -> float:
     """A finite number in [0, 1) (or [0, 1] with ``closed_high``)."""
     value = float(value)
     if not (0.0 <= value <= 1.0) or (value == 1.0 and not closed_high):
         raise ValueError(f"{name} must lie in [0, 1{']' if closed_high else ')'}, got {value}")
     return value
+
+
+def check_level(level, name: str = "level") -> float:
+    """A confidence level: a real number (Python's or NumPy's, not a bool) strictly between 0 and 1."""
+    if isinstance(level, bool) or not isinstance(level, numbers.Real) or not 0.0 < float(level) < 1.0:
+        raise ValueError(f"{name} must lie in (0, 1), got {level!r}")
+    return float(level)

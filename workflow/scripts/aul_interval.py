@@ -1,3 +1,3 @@
-from pueval.steps import aul_interval, run
+from pueval.pipeline.steps import aul_interval, run
 
 run(aul_interval, snakemake)  # noqa: F821 (Snakemake injects `snakemake`)

@@ -1,3 +1,3 @@
-from pueval.steps import binarize, run
+from pueval.pipeline.steps import binarize, run
 
 run(binarize, snakemake)  # noqa: F821 (Snakemake injects `snakemake`)

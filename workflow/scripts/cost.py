@@ -1,3 +1,3 @@
-from pueval.steps import cost, run
+from pueval.pipeline.steps import cost, run
 
 run(cost, snakemake)  # noqa: F821 (Snakemake injects `snakemake`)

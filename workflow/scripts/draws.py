@@ -1,3 +1,3 @@
-from pueval.steps import draws, run
+from pueval.pipeline.steps import draws, run
 
 run(draws, snakemake)  # noqa: F821 (Snakemake injects `snakemake`)

@@ -1,3 +1,3 @@
-from pueval.steps import estimate, run
+from pueval.pipeline.steps import estimate, run
 
 run(estimate, snakemake)  # noqa: F821 (Snakemake injects `snakemake`)

@@ -1,3 +1,3 @@
-from pueval.steps import figure2, run
+from pueval.pipeline.steps import figure2, run
 
 run(figure2, snakemake)  # noqa: F821 (Snakemake injects `snakemake`)

@@ -1,3 +1,3 @@
-from pueval.steps import figure3_dataset, run
+from pueval.pipeline.steps import figure3_dataset, run
 
 run(figure3_dataset, snakemake)  # noqa: F821 (Snakemake injects `snakemake`)

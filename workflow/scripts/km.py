@@ -1,3 +1,3 @@
-from pueval.steps import km, run
+from pueval.pipeline.steps import km, run
 
 run(km, snakemake)  # noqa: F821 (Snakemake injects `snakemake`)

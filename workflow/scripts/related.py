@@ -1,3 +1,3 @@
-from pueval.steps import related, run
+from pueval.pipeline.steps import related, run
 
 run(related, snakemake)  # noqa: F821 (Snakemake injects `snakemake`)

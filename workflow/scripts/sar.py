@@ -1,3 +1,3 @@
-from pueval.steps import sar, run
+from pueval.pipeline.steps import sar, run
 
 run(sar, snakemake)  # noqa: F821 (Snakemake injects `snakemake`)

@@ -1,3 +1,3 @@
-from pueval.steps import score, run
+from pueval.pipeline.steps import score, run
 
 run(score, snakemake)  # noqa: F821 (Snakemake injects `snakemake`)

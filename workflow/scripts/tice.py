@@ -1,3 +1,3 @@
-from pueval.steps import tice, run
+from pueval.pipeline.steps import tice, run
 
 run(tice, snakemake)  # noqa: F821 (Snakemake injects `snakemake`)

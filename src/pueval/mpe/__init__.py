@@ -1,13 +1,15 @@
 """Mixture proportion estimation: θ, the share of positives among the unlabeled rows.
 
-``km`` (KM1/KM2, :mod:`pueval.mpe.kernel_embedding`) and ``distcurve``
-(:mod:`pueval.mpe.distance_curve`) are imported on first use, so that a job running KM does not
-pay for importing LightGBM.
+``km`` (KM1/KM2, :mod:`pueval.mpe.kernel_embedding`), ``distcurve``
+(:mod:`pueval.mpe.distance_curve`) and ``PriorEstimator`` / ``PriorSeeds`` (every method by name,
+:mod:`pueval.mpe.priors`) are imported on first use, so that a job running KM does not pay for
+importing LightGBM.
 """
 
 THETA_MAX = 0.999  # every estimate is capped here: the corrected AUC divides by 1 − θ̂
 
-_EXPORTS = {"km": "pueval.mpe.kernel_embedding", "distcurve": "pueval.mpe.distance_curve"}
+_EXPORTS = {"km": "pueval.mpe.kernel_embedding", "distcurve": "pueval.mpe.distance_curve",
+            "PriorEstimator": "pueval.mpe.priors", "PriorSeeds": "pueval.mpe.priors"}
 
 __all__ = list(_EXPORTS)
 

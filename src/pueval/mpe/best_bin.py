@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pueval.related import head_counts
+from pueval.metrics import head_counts
 from pueval.mpe import THETA_MAX
 from pueval.validation import check_labels, check_scores
 

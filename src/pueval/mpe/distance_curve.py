@@ -194,17 +194,24 @@ def univariate_transform(X, is_component, *, seed: int, folds: int = 5, rounds: 
     return out_of_fold_scores(X, np.asarray(is_component, dtype=int), capacity, folds=folds, seed=seed)
 
 
+def theta_from_transform(scores, is_component, model: lgb.Booster, *, rng, repetitions: int = 10) -> float:
+    """θ̂ from univariate scores of every row (a held-out transform): the regressor's read-out of the
+    distance curve of the mixture rows' scores against the component rows', clipped to [0, THETA_MAX = 0.999].
+    ``rng`` draws the curve's component points."""
+    is_component = np.asarray(is_component, dtype=bool)
+    curve = distance_curve(scores[~is_component], scores[is_component], rng=rng, repetitions=repetitions)
+    return float(np.clip(model.predict(curve[None, :])[0], 0.0, THETA_MAX))
+
+
 def estimate_split(X, is_component, model: lgb.Booster, *, transform_seed: int, rng, repetitions: int = 10,
                    transform=None) -> tuple[float, np.ndarray]:
-    """(θ̂, transform scores) for rows of X split by ``is_component``; θ̂ clipped to [0, THETA_MAX = 0.999].
-
-    ``transform`` holds the options of :func:`univariate_transform` (folds, rounds, num_leaves,
-    learning_rate); ``rng`` draws the curve's component points.
+    """(θ̂, transform scores) for rows of X split by ``is_component``: :func:`univariate_transform`, then
+    :func:`theta_from_transform`. ``transform`` holds the options of :func:`univariate_transform` (folds,
+    rounds, num_leaves, learning_rate); ``rng`` draws the curve's component points.
     """
     is_component = np.asarray(is_component, dtype=bool)
     scores = univariate_transform(X, is_component, seed=transform_seed, **(transform or {}))
-    curve = distance_curve(scores[~is_component], scores[is_component], rng=rng, repetitions=repetitions)
-    return float(np.clip(model.predict(curve[None, :])[0], 0.0, THETA_MAX)), scores
+    return theta_from_transform(scores, is_component, model, rng=rng, repetitions=repetitions), scores
 
 
 def distcurve(X_mixture, X_component, *, seed=0, model, repetitions: int = 10, transform=None) -> float:

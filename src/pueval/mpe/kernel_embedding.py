@@ -53,8 +53,6 @@ bisections share is solved once.
 
 from __future__ import annotations
 
-import logging
-import time
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -62,8 +60,6 @@ from numba import njit
 
 from pueval.distances import median_width, squared_distances
 from pueval.validation import check_matrix, check_mixture_component
-
-log = logging.getLogger(__name__)
 
 WIDTH_FACTORS = 10.0 ** np.array([-1.0, -0.5, 0.0, 0.5, 1.0])
 LAMBDA_MAX = 8.0
@@ -194,7 +190,7 @@ def _key(lam: float) -> float:
 
 
 @dataclass
-class DistanceCurve:
+class HullDistance:
     """d(λ) for one (mixture, component) split: memoized, warm-started, each value certified.
 
     ``solved`` maps λ to (f, v, K·v, bound), the QP's value f = d², its solution and the certified
@@ -350,7 +346,7 @@ def thresholds(curve, delta: float, n_mixture: int, n_component: int) -> dict:
     return {"sqrt": sqrt, "slope": slope}
 
 
-def distance_curve(bank: KernelBank, component) -> tuple[DistanceCurve, float, int, int]:
+def hull_distance(bank: KernelBank, component) -> tuple[HullDistance, float, int, int]:
     """(curve, δ, N, M) for the bank's rows split by ``component``, at the width of the largest δ.
 
     ``component`` is a boolean mask over the bank's rows (True = labeled); the rest is the mixture.
@@ -376,15 +372,15 @@ def distance_curve(bank: KernelBank, component) -> tuple[DistanceCurve, float, i
     K = bank.kernels[best]
     K_component = K[rows].sum(axis=0)  # K·1_H from the component rows (K is symmetric)
     Ku1 = (bank.row_sums[best] - K_component) / N
-    curve = DistanceCurve(K=K, u1=u1, a=a, Ku1=Ku1, Ka=Ku1 - K_component / M)
+    curve = HullDistance(K=K, u1=u1, a=a, Ku1=Ku1, Ka=Ku1 - K_component / M)
     return curve, float(np.sqrt(max(curve.aKa, 0.0))), N, M
 
 
 def km_thresholds(bank: KernelBank, component) -> dict:
     """``{"km1": θ̂, "km2": θ̂, "certified": c, "stable": s, "undecided": u}`` for the bank's rows split
     by ``component`` (a boolean mask, True = labeled); c, s and u count the slope comparisons decided
-    each way (:meth:`DistanceCurve.slope_above`)."""
-    curve, delta, N, M = distance_curve(bank, component)
+    each way (:meth:`HullDistance.slope_above`)."""
+    curve, delta, N, M = hull_distance(bank, component)
     nu = thresholds(curve, delta, N, M)
     estimates = {}
     for name, key in (("km1", "sqrt"), ("km2", "slope")):
@@ -413,24 +409,3 @@ def km(X_mixture, X_component, *, seed=0, standardize: bool = False) -> dict:
     mask = np.r_[np.zeros(len(X_mixture), bool), np.ones(len(X_component), bool)]
     estimates = km_thresholds(bank, mask)
     return {"km1": float(estimates["km1"]), "km2": float(estimates["km2"])}
-
-
-def estimate_draws(X, y: np.ndarray, s: np.ndarray, *, label: str, standardize: bool = False):
-    """Table of KM1/KM2 per draw (schema ``km`` of :mod:`pueval.schemas`) for the rows of ``X``, the
-    draws ``s`` (n_draws × n PU labels) and true classes ``y``; one :class:`KernelBank` for all draws."""
-    from pueval.mpe.per_draw import estimate_draws as per_draw
-
-    start = time.perf_counter()
-    bank = KernelBank(X, standardize=standardize)
-    shared = time.perf_counter() - start
-    log.info("%s: Gram matrices of %d rows in %.1f s (shared by all draws)", label, bank.n, shared)
-
-    def one(draw, labeled):
-        found = km_thresholds(bank, labeled)
-        return {"theta_km1": found["km1"], "theta_km2": found["km2"],
-                **{key: found[key] for key in ("certified", "stable", "undecided")}}
-
-    frame = per_draw(y, s, one, label=label).assign(shared_seconds=shared)
-    log.info("%s: slope comparisons in %d draws: %d certified, %d stable, %d undecided", label, len(frame),
-             frame["certified"].sum(), frame["stable"].sum(), frame["undecided"].sum())
-    return frame

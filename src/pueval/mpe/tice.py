@@ -110,18 +110,3 @@ def tice_theta(X, labeled, *, rng: np.random.Generator, **options) -> float:
     if c <= 0.0:
         return THETA_MAX  # no subset shows a labeled share above noise: every unlabeled row may be positive
     return theta_from_frequency(c, s)
-
-
-def estimate_draws(X, y: np.ndarray, s: np.ndarray, *, seed: int, dataset: str, beta: float, **options):
-    """Table of TIcE per draw (schema ``tice`` of :mod:`pueval.schemas`); draw d's half/half split is
-    seeded by (``seed``, ``dataset``, ``beta``, d, "tice"); ``options`` go to :func:`tice_c`."""
-    from pueval import seeds
-    from pueval.mpe.per_draw import estimate_draws as per_draw
-
-    X = check_matrix(X, "X")
-
-    def one(draw, labeled):
-        return {"theta_tice": tice_theta(X, labeled.astype(int), rng=seeds.rng(seed, dataset, beta, draw, "tice"),
-                                         **options)}
-
-    return per_draw(y, s, one, label=f"{dataset} beta={beta:g}")

@@ -1,4 +1,4 @@
-"""Figure 3 protocol: PU_AUC versus PU_AUL trained on PU data, judged by AUC on labeled test data.
+"""The paper's Figure 3 protocol: PU_AUC versus PU_AUL trained on PU data, judged by AUC on labeled test data.
 
 Per dataset and repetition r (seeds from the config seed, the dataset, "figure3" and r):
 
@@ -15,7 +15,9 @@ Per dataset and repetition r (seeds from the config seed, the dataset, "figure3"
 6. PU_AUC_oracle is PU_AUC given the true θ_P: the gap PU_AUC_oracle − PU_AUC is the price of the
    MPE error, PU_AUL − PU_AUC_oracle the difference between the methods themselves.
 
-Train seconds count the cross-validation and the final fit, and for PU_AUC also the MPE run.
+Train seconds count the cross-validation and the final fit, and for PU_AUC also the MPE run. The MPE
+run of repetition r takes its seeds from the integer s = (seed, dataset, "figure3", r, "mpe"): the
+transform seeded by s itself, DistCurve's curve by ``default_rng(s)``.
 """
 
 from __future__ import annotations
@@ -27,10 +29,14 @@ from collections.abc import Callable
 import numpy as np
 import pandas as pd
 
-from pueval import metrics, paper, sampling, seeds
-from pueval.draws import n_labeled
-from pueval.kernel_auc import Moments, Solver, gaussian_basis, pu_auc_risk, pu_auc_system, pu_aul_system
+from pueval import metrics, sampling, seeds
 from pueval.distances import median_width, squared_distances
+from pueval.mpe.priors import PriorEstimator, PriorSeeds
+from pueval.studies.aul_paper import PRIOR_SOURCES
+from pueval.studies.draws import n_labeled
+from pueval.studies.kernel_ranking import (Moments, Solver, gaussian_basis, pu_auc_risk, pu_auc_system,
+                                           pu_aul_system)
+from pueval.validation import ArgumentError
 
 log = logging.getLogger(__name__)
 
@@ -41,37 +47,13 @@ MEDIAN_SAMPLE = 1000  # rows used for σ_med
 
 
 def best_mpe(estimates: pd.DataFrame) -> str:
-    """The MPE method of the paper (:data:`pueval.paper.PRIOR_SOURCES`) with the lowest MAE of AUC^est vs AUC."""
-    columns = [f"auc_est_{m}" for m in paper.PRIOR_SOURCES if f"auc_est_{m}" in estimates.columns]
+    """The MPE method of the paper (:data:`pueval.studies.aul_paper.PRIOR_SOURCES`) with the lowest MAE of
+    AUC^est vs AUC."""
+    columns = [f"auc_est_{m}" for m in PRIOR_SOURCES if f"auc_est_{m}" in estimates.columns]
     if not columns:
         raise ValueError("the estimates hold no MPE-corrected AUC (auc_est_*) column")
     mae = {c.removeprefix("auc_est_"): float((estimates[c] - estimates["auc"]).abs().mean()) for c in columns}
     return min(mae, key=mae.get)
-
-
-def prior_estimator(method: str, *, km: dict, distcurve_model, distcurve: dict):
-    """``mpe(X, is_labeled, seed) -> θ̂`` for an MPE method name (km1, km2 or distance); ``km``: its options."""
-    if method in ("km1", "km2"):
-        from pueval.mpe import kernel_embedding as ke
-
-        return lambda X, is_labeled, seed: ke.km_thresholds(ke.KernelBank(X, **km), is_labeled)[method]
-    if method == "distance":
-        from pueval.mpe import distance_curve as dc
-
-        model = dc.load_regressor(distcurve_model)
-        return lambda X, is_labeled, seed: dc.estimate_split(
-            X, is_labeled, model, transform_seed=seed, rng=np.random.default_rng(seed),
-            repetitions=distcurve["repetitions"], transform=distcurve["transform"])[0]
-    raise ValueError(f"unknown MPE method {method!r}")
-
-
-def stratified_folds(labels: np.ndarray, k: int, rng: np.random.Generator) -> np.ndarray:
-    """Fold index per row; each class is shuffled and dealt round-robin over the k folds."""
-    fold = np.empty(len(labels), dtype=int)
-    for value in np.unique(labels):
-        rows = rng.permutation(np.flatnonzero(labels == value))
-        fold[rows] = np.arange(rows.size) % k
-    return fold
 
 
 def _aul_criterion(f: np.ndarray, is_labeled: np.ndarray, theta_p: float) -> float:
@@ -115,16 +97,16 @@ def fit(method: str, X: np.ndarray, is_labeled: np.ndarray, centers: np.ndarray,
     return {"sigma": float(sigma), "lam": float(lam), "w": solver(lam), "clipped": solver.clipped}
 
 
-def check_sizes(y: np.ndarray, beta: float, options: dict) -> None:
+def check_sizes(y: np.ndarray, beta: float, *, test_fraction: float, folds: int) -> None:
     """Refuse settings that leave a test part without a class or a CV fold without labeled rows."""
-    n_test = {c: int(round(options["test_fraction"] * (y == c).sum())) for c in (0, 1)}
+    n_test = {c: int(round(test_fraction * (y == c).sum())) for c in (0, 1)}
     if min(n_test.values()) < 1 or min((y == c).sum() - n_test[c] for c in (0, 1)) < 1:
-        raise ValueError(f"config key 'figure3.test_fraction': {options['test_fraction']} leaves a class out of "
-                         f"the train or test part ({int((y == 1).sum())} positives, {int((y == 0).sum())} negatives)")
+        raise ArgumentError("test_fraction", f"{test_fraction} leaves a class out of the train or test part "
+                                             f"({int((y == 1).sum())} positives, {int((y == 0).sum())} negatives)")
     labeled = n_labeled(int((y == 1).sum()) - n_test[1], beta)
-    if labeled < options["folds"]:
-        raise ValueError(f"config key 'figure3.folds': {options['folds']} folds, but figure3.beta = {beta:g} labels "
-                         f"only {labeled} training positives; some fold would have no labeled row")
+    if labeled < folds:
+        raise ArgumentError("folds", f"{folds} folds, but beta = {beta:g} labels only {labeled} training "
+                                     "positives; some fold would have no labeled row")
 
 
 def _split(y: np.ndarray, test_fraction: float, rng: np.random.Generator) -> np.ndarray:
@@ -140,12 +122,13 @@ def _sigma_median(Z: np.ndarray, rng: np.random.Generator) -> float:
 
 
 def repetition(X: np.ndarray, y: np.ndarray, *, dataset: str, rep: int, seed: int, beta: float,
-               mpe: Callable[[np.ndarray, np.ndarray, int], float], options: dict) -> list[dict]:
-    """One repetition (module docstring); ``mpe(X_train, is_labeled, seed) -> θ̂``."""
+               mpe: Callable[[np.ndarray, np.ndarray, int], float], test_fraction: float, centers: int,
+               sigma_factors, lambdas, folds: int) -> list[dict]:
+    """One repetition (module docstring); ``mpe(X_train, is_labeled, seed) -> θ̂``; ``centers`` is b's cap."""
     def rng(part):
         return seeds.rng(seed, dataset, "figure3", rep, part)
 
-    test = _split(y, options["test_fraction"], rng("split"))
+    test = _split(y, test_fraction, rng("split"))
     X_train, y_train = X[~test], y[~test]
     mean, sd = X_train.mean(axis=0), X_train.std(axis=0)
     scale = np.where(sd > 0, sd, 1.0)
@@ -154,9 +137,9 @@ def repetition(X: np.ndarray, y: np.ndarray, *, dataset: str, rep: int, seed: in
     positives = np.flatnonzero(y_train == 1)
     is_labeled = np.zeros(len(y_train), dtype=bool)
     is_labeled[sampling.stratified_choice(y_train, {1: n_labeled(positives.size, beta)}, rng("draw"))] = True
-    centers = Z_train[rng("centers").choice(len(Z_train), min(options["centers"], len(Z_train)), replace=False)]
-    sigmas = _sigma_median(Z_train, rng("median")) * np.asarray(options["sigma_factors"], dtype=float)
-    fold = stratified_folds(is_labeled, options["folds"], rng("folds"))
+    basis = Z_train[rng("centers").choice(len(Z_train), min(centers, len(Z_train)), replace=False)]
+    sigmas = _sigma_median(Z_train, rng("median")) * np.asarray(sigma_factors, dtype=float)
+    fold = sampling.stratified_folds(is_labeled, folds, rng("folds"))
 
     start = time.perf_counter()
     theta_hat = float(mpe(X_train, is_labeled, seeds.int_seed(seed, dataset, "figure3", rep, "mpe")))
@@ -166,13 +149,13 @@ def repetition(X: np.ndarray, y: np.ndarray, *, dataset: str, rep: int, seed: in
     for method in METHODS:
         prior = {"PU_AUC": theta_hat, "PU_AUC_oracle": theta}.get(method, 0.0)
         start = time.perf_counter()
-        model = fit(method, Z_train, is_labeled, centers, sigmas=sigmas, lambdas=options["lambdas"], fold=fold,
+        model = fit(method, Z_train, is_labeled, basis, sigmas=sigmas, lambdas=lambdas, fold=fold,
                     theta_p=prior)
         fit_seconds = time.perf_counter() - start
         estimated = method == "PU_AUC"
         rows.append({
             "dataset": dataset, "rep": rep, "method": method,
-            "auc": float(metrics.auc(y[test], gaussian_basis(Z_test, centers, model["sigma"]) @ model["w"])),
+            "auc": float(metrics.auc(y[test], gaussian_basis(Z_test, basis, model["sigma"]) @ model["w"])),
             "sigma": model["sigma"], "lam": model["lam"], "clipped": model["clipped"],
             "theta": theta, "theta_hat": theta_hat if estimated else np.nan,
             "fit_seconds": fit_seconds, "train_seconds": fit_seconds + (mpe_seconds if estimated else 0.0),
@@ -181,16 +164,27 @@ def repetition(X: np.ndarray, y: np.ndarray, *, dataset: str, rep: int, seed: in
 
 
 def run(X: np.ndarray, y: np.ndarray, estimates: pd.DataFrame, *, dataset: str, seed: int, beta: float,
-        repetitions: int, options: dict, km: dict, distcurve_model, distcurve: dict) -> pd.DataFrame:
-    """All repetitions of one dataset (schema ``figure3`` of :mod:`pueval.schemas`); PU_AUC's prior comes
-    from the MPE method with the lowest MAE in ``estimates`` (that dataset's Table 1 rows at β)."""
-    check_sizes(y, beta, options)
+        repetitions: int, test_fraction: float, centers: int, sigma_factors, lambdas, folds: int,
+        km_standardize: bool, distcurve_model, distcurve_repetitions: int, transform: dict | None) -> pd.DataFrame:
+    """All repetitions of one dataset (schema ``figure3`` of :mod:`pueval.pipeline.schemas`); PU_AUC's prior
+    comes from the MPE method with the lowest MAE in ``estimates`` (that dataset's Table 1 rows at β), run
+    with ``km_standardize`` (KM) or ``distcurve_model``, ``distcurve_repetitions`` and ``transform``
+    (DistCurve)."""
+    protocol = {"test_fraction": test_fraction, "centers": centers, "sigma_factors": sigma_factors,
+                "lambdas": lambdas, "folds": folds}
+    check_sizes(y, beta, test_fraction=test_fraction, folds=folds)
     method = best_mpe(estimates)
-    mpe = prior_estimator(method, km=km, distcurve_model=distcurve_model, distcurve=distcurve)
+    estimator = PriorEstimator((method,), km_standardize=km_standardize, distcurve_model=distcurve_model,
+                               repetitions=distcurve_repetitions, transform=transform)
+
+    def mpe(X_train, is_labeled, mpe_seed):
+        seeded = PriorSeeds(mpe_seed, np.random.default_rng(mpe_seed), np.random.default_rng(mpe_seed))
+        return estimator(X_train, is_labeled, seeded)[method]
+
     log.info("%s: PU_AUC takes its prior from %s (lowest MAE at beta=%g)", dataset, method, beta)
     rows = []
     for rep in range(repetitions):
-        rows += repetition(X, y, dataset=dataset, rep=rep, seed=seed, beta=beta, mpe=mpe, options=options)
+        rows += repetition(X, y, dataset=dataset, rep=rep, seed=seed, beta=beta, mpe=mpe, **protocol)
         log.info("%s: repetition %d/%d, test AUC %s", dataset, rep + 1, repetitions,
                  ", ".join(f"{r['method']} {r['auc']:.3f}" for r in rows[-2:]))
     return pd.DataFrame(rows).assign(beta=beta, prior_method=method)

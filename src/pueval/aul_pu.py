@@ -18,25 +18,17 @@ from statistics import NormalDist
 
 import numpy as np
 
-from pueval import metrics, seeds
-from pueval.validation import check_labels, check_scores
+from pueval import metrics
+from pueval.validation import check_level, check_pu
 
 INTERVAL_METHODS = ("normal", "bootstrap")
 
 
-def _check_pu(labeled, scores) -> tuple[np.ndarray, np.ndarray]:
-    """1-D 0/1 labels of both kinds with at least two labeled rows, and finite scores, one per row."""
-    labeled = check_labels(labeled, name="labeled").astype(bool)
-    scores = check_scores(scores, labeled.size)
-    if labeled.sum() < 2:
-        raise ValueError(f"labeled: need at least 2 labeled rows, got {int(labeled.sum())}")
-    return labeled, scores
-
-
-def t_values(labeled, scores) -> np.ndarray:
-    """t_i = (r_i − ½)/n of the labeled rows (r_i the mid-rank of row i among all n scores)."""
-    labeled, scores = _check_pu(labeled, scores)
-    return (metrics.midranks(scores)[labeled] - 0.5) / scores.size
+def labeled_t_values(labeled, scores) -> np.ndarray:
+    """The labeled rows' t-values, t_i = (r_i − ½)/n (:func:`pueval.metrics.t_values`), after checking
+    the arguments (at least two labeled rows)."""
+    labeled, scores = check_pu(labeled, scores)
+    return metrics.t_values(scores)[labeled]
 
 
 def aul_pu_score(labeled, scores) -> float:
@@ -64,7 +56,7 @@ def aul_pu_score(labeled, scores) -> float:
     >>> round(aul_pu_score(labeled, scores), 4)  # t = 0.975, 0.825, 0.675, 0.475, 0.125
     0.615
     """
-    return float(t_values(labeled, scores).mean())
+    return float(labeled_t_values(labeled, scores).mean())
 
 
 def aul_pu_interval(labeled, scores, level: float = 0.95, *, method: str = "normal", n_boot: int = 2000,
@@ -82,13 +74,12 @@ def aul_pu_interval(labeled, scores, level: float = 0.95, *, method: str = "norm
     >>> low < aul_pu_score(labeled, scores) < high
     True
     """
-    if not (isinstance(level, (float, int)) and 0.0 < level < 1.0):
-        raise ValueError(f"level must lie in (0, 1), got {level!r}")
+    level = check_level(level)
     if method not in INTERVAL_METHODS:
         raise ValueError(f"method must be one of {INTERVAL_METHODS}, got {method!r}")
     if not (isinstance(n_boot, (int, np.integer)) and n_boot >= 100):
         raise ValueError(f"n_boot must be an integer ≥ 100, got {n_boot!r}")
-    t = t_values(labeled, scores)
+    t = labeled_t_values(labeled, scores)
     if method == "normal":
         half = NormalDist().inv_cdf(0.5 + level / 2.0) * t.std(ddof=1) / np.sqrt(t.size)
         low, high = t.mean() - half, t.mean() + half
@@ -115,48 +106,3 @@ def aul_pu_scorer():
     from sklearn.metrics import make_scorer
 
     return make_scorer(aul_pu_score, response_method=("decision_function", "predict_proba"))
-
-
-def coverage_table(frame, level: float):
-    """Per (dataset, β, method) and overall per (β, method): nominal level, observed coverage, mean width.
-
-    ``frame`` holds the rows of :func:`coverage` with ``dataset`` and ``beta`` columns.
-    """
-    import pandas as pd
-
-    stats = {"draws": ("covered", "size"), "coverage": ("covered", "mean"), "mean_width": ("width", "mean")}
-    per_setting = frame.groupby(["dataset", "beta", "method"], sort=False).agg(**stats).reset_index()
-    overall = frame.groupby(["beta", "method"], sort=False).agg(**stats).reset_index()
-    table = pd.concat([per_setting, overall.assign(dataset="all")], ignore_index=True)
-    table.insert(3, "level", level)
-    return table
-
-
-def coverage(labeled_draws, scores, truth: float, *, level: float, n_boot: int, seed_of) -> list[dict]:
-    """Per draw and interval method: whether the interval contains ``truth`` and its width.
-
-    ``labeled_draws`` is (n_draws, n) PU labels; ``seed_of(d)`` gives the bootstrap seed of draw d.
-    """
-    rows = []
-    for d, labeled in enumerate(np.asarray(labeled_draws)):
-        for method in INTERVAL_METHODS:
-            low, high = aul_pu_interval(labeled, scores, level, method=method, n_boot=n_boot,
-                                        random_state=seed_of(d))
-            rows.append({"draw": d, "method": method, "low": low, "high": high, "covered": low <= truth <= high,
-                         "width": high - low})
-    return rows
-
-
-def coverage_study(settings, *, seed: int, level: float, n_boot: int):
-    """:func:`coverage_table` over many settings: ``settings`` yields (dataset, β, s, scores, y), the
-    (n_draws, n) PU labels s of that setting, the scores and the true classes; draw d's bootstrap is
-    seeded by (``seed``, dataset, β, d)."""
-    import pandas as pd
-
-    rows = []
-    for dataset, beta, s, scores, y in settings:
-        truth = float(metrics.aul(y, scores))
-        found = coverage(s, scores, truth, level=level, n_boot=n_boot,
-                         seed_of=lambda d: seeds.int_seed(seed, dataset, beta, d, "aul-interval"))
-        rows += [{"dataset": dataset, "beta": beta, **row} for row in found]
-    return coverage_table(pd.DataFrame(rows), level)

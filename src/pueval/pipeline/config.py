@@ -6,23 +6,47 @@ JSON schema: an ``integer`` is a Python int (``3.0`` is not), a ``number`` is fi
 same way in a file name as in the config (``beta0.1``), the datasets to run must be catalog entries
 whose columns hold their target, and a mirror folder must hold the files of the datasets to run.
 ``--config key=value`` values are read as YAML, so lists, ``true``/``false``
-and ``null`` work on the command line.
+and ``null`` work on the command line. What needs the data is checked by the job that has it:
+:func:`naming_keys` turns a study's or the library's error about an argument into one that names
+the config key the argument came from.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from contextlib import contextmanager
 from pathlib import Path
 
 import jsonschema
 import yaml
+
+from pueval.validation import ArgumentError
 
 BETA_PATTERN = re.compile(r"0\.\d+")  # the {beta} wildcard of file names, e.g. beta0.1
 
 
 class ConfigError(ValueError):
     """The config does not satisfy the schema (the message names the key)."""
+
+
+@contextmanager
+def naming_keys(keys: dict[str, str]):
+    """Within the block, an :class:`~pueval.validation.ArgumentError` about an argument in ``keys``
+    (argument name → config key) becomes a :class:`ConfigError` that names the config key.
+
+    >>> with naming_keys({"beta": "sar.beta"}):
+    ...     raise ArgumentError("beta", "0.01 labels 1 row in a draw")
+    Traceback (most recent call last):
+    ...
+    pueval.pipeline.config.ConfigError: config key 'sar.beta': 0.01 labels 1 row in a draw
+    """
+    try:
+        yield
+    except ArgumentError as error:
+        if error.argument not in keys:
+            raise
+        raise ConfigError(f"config key '{keys[error.argument]}': {error.message}") from None
 
 
 def _key(path) -> str:

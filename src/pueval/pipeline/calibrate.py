@@ -5,8 +5,8 @@ printed in Table 1. This search is how the ``datasets.<name>.model`` values in
 ``config/datasets.yaml`` were chosen; run it again after changing the seed or the data, or for a
 catalog entry of your own (with the AUC you want its model to reach):
 
-    uv run python -m pueval.calibrate --mirror ../shared/uci abalone
-    uv run python -m pueval.calibrate --config my.yaml --auc 0.85 mydata
+    uv run python -m pueval.pipeline.calibrate --mirror ../shared/uci abalone
+    uv run python -m pueval.pipeline.calibrate --config my.yaml --auc 0.85 mydata
 
 For each candidate (training fraction, leaves, learning rate) it fits the cross-fitted model once
 and reads the AUC after every boosting round (:func:`pueval.model.staged_out_of_fold_scores`).
@@ -22,9 +22,11 @@ import itertools
 import numpy as np
 import yaml
 
-from pueval import datasets, metrics, paper, seeds
-from pueval.config import load
+from pueval import metrics, seeds
 from pueval.model import Capacity, staged_out_of_fold_scores
+from pueval.pipeline import datasets
+from pueval.pipeline.config import load
+from pueval.studies import aul_paper
 
 FRACTIONS = (1.0, 0.5, 0.25, 0.1)
 LEAVES = (2, 3, 4, 8)
@@ -70,7 +72,7 @@ def main(argv=None) -> None:
     parser.add_argument("datasets", nargs="*", help="catalog names (default: the config's run)")
     args = parser.parse_args(argv)
     config = load(*args.config)
-    paper_auc = paper.dataset_truth()["auc"]
+    paper_auc = aul_paper.dataset_truth()["auc"]
     chosen = {}
     for name in args.datasets or config["run"]:
         if args.auc is None and name not in paper_auc:

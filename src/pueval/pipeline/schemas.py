@@ -92,7 +92,7 @@ def check_columns(columns, name: str, where) -> None:
     actual = columns[len(columns) - len(expected):] if _schema(name).features else columns
     if actual != expected or (_schema(name).features and len(columns) <= len(expected)):
         raise ValueError(f"{where}: columns {columns} do not follow the {name!r} schema {expected} "
-                         "(pueval.schemas); remove the file and rerun snakemake to rebuild it")
+                         "(pueval.pipeline.schemas); remove the file and rerun snakemake to rebuild it")
 
 
 def write(frame: pd.DataFrame, path, name: str) -> None:

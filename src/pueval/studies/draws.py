@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 
 from pueval import sampling, seeds
+from pueval.validation import ArgumentError
 
 MIN_LABELED = 2  # labeled rows a draw needs (the AUL^PU interval's variance needs two)
 
@@ -25,8 +26,8 @@ def scar_draws(y: np.ndarray, beta: float, n_draws: int, *, seed: int, dataset: 
     n_positive = int((y == 1).sum())
     k = n_labeled(n_positive, beta)
     if k < MIN_LABELED:
-        raise ValueError(f"config key 'betas': beta={beta:g} labels {k} of the {n_positive} positives of {dataset}; "
-                         f"a draw needs at least {MIN_LABELED} labeled rows (or raise datasets.{dataset}.subsample)")
+        raise ArgumentError("beta", f"{beta:g} labels {k} of the {n_positive} positives of {dataset}; a draw "
+                                    f"needs at least {MIN_LABELED} labeled rows (a larger beta, or more rows)")
     return np.stack([sampling.stratified_choice(y, {1: k}, seeds.rng(seed, dataset, beta, d)) for d in range(n_draws)])
 
 

@@ -10,8 +10,8 @@ so at strength k > 0 the positives the model ranks high are labeled more often. 
 the mean propensity over the positives is β (β matched on average; n_L varies from draw to draw);
 k = 0 is SCAR. On each draw: AUL^PU against the true AUL, and AUC^PU corrected (Jain et al., Eq. 4,
 :func:`pueval.metrics.corrected_auc`, clipped to [0, 1]) with the true θ and with the priors of
-DistCurve, EN and BBE (one cross-fitted transform per draw, :mod:`pueval.mpe.transform_based`) and
-TIcE, against the true AUC. KM is left out: at about 1.5 s per draw it would dominate the run.
+DistCurve, EN and BBE (one cross-fitted transform per draw) and TIcE (:class:`pueval.mpe.PriorEstimator`),
+against the true AUC. KM is left out: at about 1.5 s per draw it would dominate the run.
 """
 
 from __future__ import annotations
@@ -24,7 +24,9 @@ from scipy.optimize import brentq
 from scipy.special import expit
 
 from pueval import metrics, seeds
-from pueval.draws import MIN_LABELED
+from pueval.mpe.priors import PriorEstimator, PriorSeeds
+from pueval.studies.draws import MIN_LABELED
+from pueval.validation import ArgumentError
 
 log = logging.getLogger(__name__)
 
@@ -59,11 +61,12 @@ def sar_labels(e: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 def run(X: np.ndarray, y: np.ndarray, scores: np.ndarray, *, dataset: str, beta: float, strengths, n_draws: int,
-        seed: int, prior_estimators) -> pd.DataFrame:
-    """Rows of schema ``sar`` (:mod:`pueval.schemas`) for every strength and draw of one dataset.
+        seed: int, priors: PriorEstimator) -> pd.DataFrame:
+    """Rows of schema ``sar`` (:mod:`pueval.pipeline.schemas`) for every strength and draw of one dataset.
 
-    ``prior_estimators(X, labeled, draw_seed) -> {source: θ̂}`` gives the estimated priors of a draw.
-    Draw d at strength k is seeded by (``seed``, ``dataset``, "sar", k, d).
+    ``priors`` gives the estimated priors of a draw. Draw d at strength k is seeded by the integer
+    s = (``seed``, ``dataset``, "sar", k, d): its labels by s's generator, its priors by
+    :meth:`~pueval.mpe.priors.PriorSeeds.of` (s).
     """
     truth = {"aul": float(metrics.aul(y, scores)), "auc": float(metrics.auc(y, scores))}
     rows = []
@@ -73,15 +76,15 @@ def run(X: np.ndarray, y: np.ndarray, scores: np.ndarray, *, dataset: str, beta:
             rng = seeds.rng(seed, dataset, "sar", float(strength), d)
             labeled = sar_labels(e, rng)
             if labeled.sum() < MIN_LABELED:
-                raise ValueError(f"config key 'sar.beta': {beta:g} labels {labeled.sum()} rows of {dataset} in a "
-                                 f"draw; a draw needs at least {MIN_LABELED}")
+                raise ArgumentError("beta", f"{beta:g} labels {labeled.sum()} rows of {dataset} in a draw; a draw "
+                                            f"needs at least {MIN_LABELED}")
             theta = float(y[labeled == 0].mean())
             auc_pu = float(metrics.auc(labeled, scores))
             draw_seed = seeds.int_seed(seed, dataset, "sar", float(strength), d)
-            priors = {"true": theta, **prior_estimators(X, labeled, draw_seed)}
+            thetas = {"true": theta, **priors(X, labeled, PriorSeeds.of(draw_seed))}
             found = [("aul", float(metrics.aul(labeled, scores)), truth["aul"])]
-            found += [(source, float(np.clip(metrics.corrected_auc(auc_pu, prior), 0.0, 1.0)), truth["auc"])
-                      for source, prior in priors.items()]
+            found += [(source, metrics.corrected_auc(auc_pu, prior, clip=True), truth["auc"])
+                      for source, prior in thetas.items()]
             rows += [{"dataset": dataset, "beta": beta, "strength": float(strength), "draw": d, "theta": theta,
                       "source": source, "estimate": estimate, "truth": value, "error": estimate - value}
                      for source, estimate, value in found]
@@ -97,18 +100,3 @@ def table(frame: pd.DataFrame) -> pd.DataFrame:
     per_dataset = frame.groupby(["dataset", *keys], sort=False).agg(**stats).reset_index()
     overall = frame.groupby(keys, sort=False).agg(**stats).reset_index().assign(dataset="all")
     return pd.concat([per_dataset, overall], ignore_index=True)
-
-
-def estimated_priors(model, *, repetitions: int, transform: dict | None, bbe: dict, tice: dict):
-    """``(X, labeled, seed) -> {"distance", "en", "bbe", "tice": θ̂}``: DistCurve, EN and BBE on one transform
-    per draw (:func:`pueval.mpe.transform_based.estimate`), and TIcE on the features."""
-    from pueval.mpe import transform_based
-    from pueval.mpe.tice import tice_theta
-
-    def estimate(X, labeled, seed):
-        thetas, _ = transform_based.estimate(X, labeled, model, transform_seed=seeds.int_seed(seed, "transform"),
-                                             rng=seeds.rng(seed, "curve"), repetitions=repetitions,
-                                             transform=transform, bbe=bbe)
-        return {**thetas, "tice": tice_theta(X, labeled, rng=seeds.rng(seed, "tice"), **tice)}
-
-    return estimate

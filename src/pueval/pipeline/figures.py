@@ -1,11 +1,13 @@
-"""Table 1 and Figure 2 of the paper, rendered from the per-draw estimates.
+"""Every figure of the pipeline, drawn from the studies' frames (matplotlib, Agg backend).
 
-The estimates frame has one row per (dataset, β, draw) with the ground truth (``auc``, ``aul``),
-``aul_pu`` and, for each MPE method m, the corrected ``auc_est_<m>``. Errors are
-AUL^PU − AUL and AUC^est_m − AUC; Table 1's MAE columns are their mean absolute values.
+Figure 2 and 2+ (error boxes per dataset and prior source), Figure 3 (PU_AUC against PU_AUL), the
+cost of the estimators, Theorem 1 on the draws, the coverage of the AUL^PU interval and the SAR
+study's bias and MAE. :func:`save` writes PNG and PDF byte for byte the same on every run.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import matplotlib
 import matplotlib.ticker
@@ -15,32 +17,20 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from pueval import paper  # noqa: E402
+from pueval.studies.table1 import PAPER_METHODS, dataset_order, errors, method_order  # noqa: E402
 
-AUC_EST = "auc_est_"
 METHOD_LABELS = {"km1": "AUC$^{est}_{KM1}$", "km2": "AUC$^{est}_{KM2}$", "distance": "AUC$^{est}_{Distance}$",
                  "en": "AUC$^{est}_{EN}$", "bbe": "AUC$^{est}_{BBE}$", "tice": "AUC$^{est}_{TIcE}$",
                  "aul": "AUL$^{PU}$"}  # fmt: skip
-PAPER_METHODS = paper.PRIOR_SOURCES
+FIGURE2_PLUS_TITLE = "Estimation error over all β and draws, every prior source (Figure 2+)"
 
 
-def errors(estimates: pd.DataFrame, methods=None) -> pd.DataFrame:
-    """Long frame (dataset, beta, draw, method, error): AUL^PU − AUL, then AUC^est_m − AUC for each
-    prior source m in ``methods`` (default: every ``auc_est_*`` column)."""
-    keys = estimates[["dataset", "beta", "draw"]]
-    parts = [keys.assign(method="aul", error=estimates["aul_pu"] - estimates["aul"])]
-    for column in estimates.columns:
-        method = column.removeprefix(AUC_EST)
-        if column.startswith(AUC_EST) and (methods is None or method in methods):
-            parts.append(keys.assign(method=method, error=estimates[column] - estimates["auc"]))
-    return pd.concat(parts, ignore_index=True)
-
-
-def _method_order(methods) -> list[str]:
-    """The paper's order: KM1, KM2, Distance, any others, and AUL last."""
-    known = [m for m in METHOD_LABELS if m != "aul"]
-    present = set(methods) - {"aul"}
-    return [m for m in known if m in present] + sorted(present - set(known)) + ["aul"]
+def save(figure, paths) -> None:
+    """PNG and PDF, byte for byte the same on every run (no creation date in the PDF)."""
+    for path in paths:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        metadata = {"CreationDate": None} if str(path).endswith(".pdf") else None
+        figure.savefig(path, dpi=150, bbox_inches="tight", metadata=metadata)
 
 
 def _group_positions(n_groups: int, n_members: int) -> tuple[float, list[np.ndarray]]:
@@ -49,74 +39,9 @@ def _group_positions(n_groups: int, n_members: int) -> tuple[float, list[np.ndar
     return width, [np.arange(n_groups) + (j - (n_members - 1) / 2) * width for j in range(n_members)]
 
 
-def _dataset_order(names) -> list[str]:
-    """Datasets in order of first appearance (the per-dataset files are read in the config's ``run`` order)."""
-    return list(dict.fromkeys(names))
-
-
 def _labels(datasets, titles: dict | None) -> list[str]:
     """Tick labels: each dataset's title (config key ``datasets.<name>.title``), else its name."""
     return [(titles or {}).get(d, d) for d in datasets]
-
-
-def table1(estimates: pd.DataFrame, methods=PAPER_METHODS) -> pd.DataFrame:
-    """Per (dataset, β): n, α, AUC, AUL, the MAE columns of ``methods`` (None: every prior source; Table 1+)
-    and AUL^PU, and the paper's values beside ours."""
-    truth = estimates.groupby(["dataset", "beta"])[["n", "alpha", "auc", "aul"]].first()
-    err = errors(estimates, methods)
-    mae = err.assign(abs_error=err["error"].abs()).pivot_table(
-        index=["dataset", "beta"], columns="method", values="abs_error", aggfunc="mean"
-    )
-    mae = mae[_method_order(mae.columns)]
-    mae.columns = [f"mae_auc_{m}" for m in mae.columns[:-1]] + ["mae_aul"]
-    table = truth.join(mae).reset_index()
-    reference = paper.table1().set_index(["dataset", "beta"])
-    ours = [c for c in table.columns if c in reference.columns]
-    table = table.join(reference[ours].add_prefix("paper_"), on=["dataset", "beta"])
-    order = {name: i for i, name in enumerate(_dataset_order(estimates["dataset"]))}
-    table = table.sort_values(["dataset", "beta"], key=lambda s: s.map(order) if s.name == "dataset" else s)
-    return table.reset_index(drop=True)
-
-
-TABLE1_TITLE = "Table 1 reproduction: our value (paper's value). MAE over the draws of each setting."
-TABLE1_PLUS_TITLE = ("Table 1+: the MAE of AUC^PU corrected with every prior source, the paper's three (KM1, KM2, "
-                     "Distance) and EN, BBE, TIcE; our value (paper's value where it has one).")
-FIGURE2_PLUS_TITLE = "Estimation error over all β and draws, every prior source (Figure 2+)"
-
-
-def markdown(table: pd.DataFrame, title: str = TABLE1_TITLE) -> str:
-    """A Markdown table, each of our values followed by the paper's (``paper_*`` columns) in parentheses."""
-    ours = [c for c in table.columns if not c.startswith("paper_")]
-
-    def cell(row, column):
-        value = row[column]
-        if isinstance(value, float) and pd.isna(value):
-            return "–"
-        text = f"{value:.3f}" if isinstance(value, float) else str(value)
-        ref = row.get(f"paper_{column}")
-        if ref is None or column in ("dataset", "beta") or pd.isna(ref):
-            return text
-        return f"{text} ({ref:.3f})" if isinstance(value, float) else f"{text} ({ref:g})"
-
-    lines = [
-        title,
-        "",
-        "| " + " | ".join(ours) + " |",
-        "|" + "---|" * len(ours),
-    ]
-    lines += ["| " + " | ".join(cell(row, c) for c in ours) + " |" for _, row in table.iterrows()]
-    return "\n".join(lines) + "\n"
-
-
-def claims(table: pd.DataFrame) -> str:
-    """Markdown: in how many settings AUL^PU's MAE is below each corrected AUC's (a Table 1(+) frame)."""
-    lines = ["| prior source | settings with MAE(AUL^PU) < MAE(AUC^est) | mean MAE(AUC^est) | mean MAE(AUL^PU) |",
-             "|---|---|---|---|"]
-    for column in (c for c in table.columns if c.startswith("mae_auc_")):
-        wins = int((table["mae_aul"] < table[column]).sum())
-        lines.append(f"| {column.removeprefix('mae_auc_')} | {wins} of {len(table)} | {table[column].mean():.4f} | "
-                     f"{table['mae_aul'].mean():.4f} |")
-    return "\n".join(lines) + "\n"
 
 
 def figure2(estimates: pd.DataFrame, titles: dict | None = None, methods=PAPER_METHODS,
@@ -126,8 +51,8 @@ def figure2(estimates: pd.DataFrame, titles: dict | None = None, methods=PAPER_M
     Box = quartiles, line = median, whiskers = min and max, black diamond = mean.
     """
     err = errors(estimates, methods)
-    datasets = _dataset_order(err["dataset"].unique())
-    methods = _method_order(err["method"].unique())
+    datasets = dataset_order(err["dataset"].unique())
+    methods = method_order(err["method"].unique())
     width, member_positions = _group_positions(len(datasets), len(methods))
     fig, ax = plt.subplots(figsize=(max(6.0, 1.5 * len(datasets)), 4.5))
     colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
@@ -200,7 +125,7 @@ def theorem1_figure(check: pd.DataFrame) -> plt.Figure:
 
 def figure3(runs: pd.DataFrame, titles: dict | None = None) -> plt.Figure:
     """Figure 3: test AUC (mean ± sd over repetitions) of PU_AUC and PU_AUL per dataset, and train seconds."""
-    datasets = _dataset_order(runs["dataset"].unique())
+    datasets = dataset_order(runs["dataset"].unique())
     methods = sorted(runs["method"].unique())
     stats = runs.groupby(["dataset", "method"]).agg(auc=("auc", "mean"), sd=("auc", "std"),
                                                     seconds=("train_seconds", "mean"))
@@ -229,7 +154,7 @@ def aul_interval_figure(table: pd.DataFrame, titles: dict | None = None) -> plt.
     fig, axes = plt.subplots(1, len(methods), figsize=(5.5 * len(methods), 3.8), sharey=True, squeeze=False)
     for ax, method in zip(axes[0], methods):
         part = table[table["method"] == method]
-        datasets = [*_dataset_order(d for d in part["dataset"] if d != "all"), "all"]
+        datasets = [*dataset_order(d for d in part["dataset"] if d != "all"), "all"]
         betas = sorted(part["beta"].unique())
         width, member_positions = _group_positions(len(datasets), len(betas))
         for beta, positions in zip(betas, member_positions):

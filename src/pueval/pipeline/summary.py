@@ -27,7 +27,7 @@ def write(path, *, started: float, wall_seconds: float, cores: int | None, confi
     """The summary of the run that started at ``started`` (epoch seconds); earlier jobs' benchmarks are left out.
     ``cores`` is None on a cluster executor, which runs up to ``jobs`` jobs at a time; ``distance`` is Table 1's
     distance to the paper (rule ``table1``'s output)."""
-    from pueval import paper
+    from pueval.pipeline import tables
 
     seconds = _rule_seconds(Path(benchmarks), started)
     route = f"mirror folder {config['uci_mirror']}" if config.get("uci_mirror") else "ucimlrepo (online)"
@@ -44,7 +44,7 @@ def write(path, *, started: float, wall_seconds: float, cores: int | None, confi
         f"- data: {route}, verify_checksums {config['verify_checksums']}",
         f"- job seconds summed over the rules this run ran: {seconds.sum():.0f} s",
         "",
-        paper.distance_markdown(pd.read_csv(distance)),
+        tables.distance_markdown(pd.read_csv(distance)),
         "| rule | job seconds (sum) |",
         "|---|---|",
         *(f"| {rule} | {s:.0f} |" for rule, s in seconds.items()),

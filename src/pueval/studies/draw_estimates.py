@@ -53,5 +53,5 @@ def draw_table(y: np.ndarray, scores: np.ndarray, s: np.ndarray, priors, *, data
         for column in [c for c in mpe.columns if c.startswith("theta_")]:
             method = column.removeprefix("theta_")
             frame[column] = mpe[column].to_numpy()
-            frame[f"auc_est_{method}"] = np.clip(metrics.corrected_auc(frame["auc_pu"], mpe[column]), 0.0, 1.0)
+            frame[f"auc_est_{method}"] = metrics.corrected_auc(frame["auc_pu"], mpe[column], clip=True)
     return frame

@@ -1,6 +1,6 @@
 """Are two runs' results the same? Bitwise, except what a run measures rather than computes.
 
-    python -m pueval.compare runs/smoke/results runs/slurm-smoke/results
+    python -m pueval.pipeline.compare runs/smoke/results runs/slurm-smoke/results
 
 Every file under the first folder is compared with the same file under the second. Measured times
 differ between runs by nature, so they are left out: the ``logs/`` and ``benchmarks/`` folders and

@@ -1,9 +1,12 @@
-"""One function per Snakemake rule: read the inputs, call the library, write the outputs.
+"""One function per Snakemake rule: read the inputs, call a study or the library, write the outputs.
 
 Rule ``x`` runs ``workflow/scripts/x.py``, two lines that import ``x`` from here and hand it to
 :func:`run` with the rule's ``input``, ``output`` and ``params``. Intermediate files are read and
-written through :mod:`pueval.schemas`. LightGBM/scikit-learn and matplotlib are imported only by
-the steps that use them: each job is a fresh process, and those imports cost seconds.
+written through :mod:`pueval.pipeline.schemas`. A study is imported as ``study`` inside its step
+(``from pueval.studies import sar as study``); LightGBM/scikit-learn and matplotlib are imported only
+by the steps that use them: each job is a fresh process, and those imports cost seconds. An error
+about an argument whose value came from the config names the config key
+(:func:`pueval.pipeline.config.naming_keys`).
 """
 
 from __future__ import annotations
@@ -15,23 +18,15 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from pueval import datasets, seeds
-from pueval import download as dl
-from pueval import draws as scar
-from pueval import estimate as est
-from pueval import schemas
+from pueval import seeds
+from pueval.pipeline import datasets, schemas
+from pueval.pipeline import download as dl
+from pueval.pipeline.config import naming_keys
+from pueval.studies import draws as scar
 
 log = logging.getLogger("pueval")
 
 LABEL = "label"
-
-
-def _save_figure(figure, paths) -> None:
-    """PNG and PDF, byte for byte the same on every run (no creation date in the PDF)."""
-    for path in paths:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        metadata = {"CreationDate": None} if str(path).endswith(".pdf") else None
-        figure.savefig(path, dpi=150, bbox_inches="tight", metadata=metadata)
 
 
 def _features(path) -> tuple[np.ndarray, np.ndarray]:
@@ -76,13 +71,14 @@ def binarize(input, output, *, dataset, labeling, subsample, seed):
 
 
 def score(input, output, *, dataset, model, folds, seed):
-    from pueval.model import Capacity, check_folds, out_of_fold_scores
+    from pueval.model import Capacity, out_of_fold_scores
+    from pueval.studies import draw_estimates
 
     X, y = _features(input[0])
-    check_folds(y, folds, dataset)
     capacity = Capacity(**model)
-    scores = out_of_fold_scores(X, y, capacity, folds=folds, seed=seeds.int_seed(seed, dataset, "score"))
-    truth = est.truth(y, scores)
+    with naming_keys({"folds": "folds"}):
+        scores = out_of_fold_scores(X, y, capacity, folds=folds, seed=seeds.int_seed(seed, dataset, "score"))
+    truth = draw_estimates.truth(y, scores)
     log.info("%s: %s -> AUC %.4f, AUL %.4f", dataset, capacity, truth["auc"], truth["aul"])
     schemas.write(pd.DataFrame({LABEL: y, "score": scores}), output[0], "scores")
 
@@ -91,7 +87,8 @@ def score(input, output, *, dataset, model, folds, seed):
 
 def draws(input, output, *, dataset, beta, n_draws, seed):
     y = schemas.read(input[0], "data", columns=[LABEL])[LABEL].to_numpy()
-    labeled = scar.scar_draws(y, beta, n_draws, seed=seed, dataset=dataset)
+    with naming_keys({"beta": "betas"}):
+        labeled = scar.scar_draws(y, beta, n_draws, seed=seed, dataset=dataset)
     log.info("%s beta=%g: %d draws of %d labeled positives", dataset, beta, n_draws, labeled.shape[1])
     schemas.write(scar.to_frame(labeled), output[0], "draws")
 
@@ -99,10 +96,10 @@ def draws(input, output, *, dataset, beta, n_draws, seed):
 # mpe.smk -------------------------------------------------------------------------------------------
 
 def km(input, output, *, dataset, beta, options):
-    from pueval.mpe import kernel_embedding as ke
+    from pueval.studies import mpe_draws as study
 
     X, y = _features(input.data)
-    frame = ke.estimate_draws(X, y, _labels(input.draws, y.size), label=f"{dataset} beta={beta:g}", **options)
+    frame = study.km_draws(X, y, _labels(input.draws, y.size), label=f"{dataset} beta={beta:g}", **options)
     schemas.write(frame, output[0], "km")
 
 
@@ -115,31 +112,34 @@ def distcurve_model(input, output, *, seed, repetitions, training):
 
 def transform_mpe(input, output, *, dataset, beta, seed, repetitions, transform, bbe):
     from pueval.mpe import distance_curve as dc
-    from pueval.mpe import transform_based
+    from pueval.studies import mpe_draws as study
 
     X, y = _features(input.data)
-    frame = transform_based.estimate_draws(X, y, _labels(input.draws, y.size), dc.load_regressor(input.model),
-                                           seed=seed, dataset=dataset, beta=beta, repetitions=repetitions,
-                                           transform=transform, bbe=bbe)
+    with naming_keys({"transform": "mpe.distcurve.transform.folds"}):
+        frame = study.transform_draws(X, y, _labels(input.draws, y.size), dc.load_regressor(input.model),
+                                      seed=seed, dataset=dataset, beta=beta, repetitions=repetitions,
+                                      transform=transform, bbe=bbe)
     schemas.write(frame, output[0], "transform_mpe")
 
 
 def tice(input, output, *, dataset, beta, seed, options):
-    from pueval.mpe import tice as method
+    from pueval.studies import mpe_draws as study
 
     X, y = _features(input.data)
-    frame = method.estimate_draws(X, y, _labels(input.draws, y.size), seed=seed, dataset=dataset, beta=beta, **options)
+    frame = study.tice_draws(X, y, _labels(input.draws, y.size), seed=seed, dataset=dataset, beta=beta, **options)
     schemas.write(frame, output[0], "tice")
 
 
 # estimate.smk --------------------------------------------------------------------------------------
 
 def estimate(input, output, *, dataset, beta):
+    from pueval.studies import draw_estimates as study
+
     y, scores = _scores(input.scores)
     priors = [(input.km, schemas.read(input.km, "km")),
               (input.transform_mpe, schemas.read(input.transform_mpe, "transform_mpe")),
               (input.tice, schemas.read(input.tice, "tice"))]
-    frame = est.draw_table(y, scores, _labels(input.draws, y.size), priors, dataset=dataset, beta=beta)
+    frame = study.draw_table(y, scores, _labels(input.draws, y.size), priors, dataset=dataset, beta=beta)
     log.info("%s beta=%g: mean AUL^PU - AUL = %+.4f", dataset, beta, (frame.aul_pu - frame.aul).mean())
     schemas.write(frame, output[0], "estimates")
 
@@ -148,123 +148,131 @@ def estimate(input, output, *, dataset, beta):
 
 def table1(input, output):
     """Table 1 (the paper's prior sources) and Table 1+ (every prior source)."""
-    from pueval import paper, report
+    from pueval.pipeline import tables
+    from pueval.studies import table1 as study
 
     estimates = _concat(input, "estimates")
-    table, plus = report.table1(estimates), report.table1(estimates, methods=None)
-    distance = paper.distance(table)
+    table, plus = study.table1(estimates), study.table1(estimates, methods=None)
+    distance = study.distance(table)
     Path(output.csv).parent.mkdir(parents=True, exist_ok=True)
     table.to_csv(output.csv, index=False, float_format="%.4f")
     distance.to_csv(output.distance, index=False, float_format="%.4f")
-    Path(output.md).write_text(report.markdown(table) + "\n" + paper.distance_markdown(distance))
+    Path(output.md).write_text(tables.markdown(table) + "\n" + tables.distance_markdown(distance))
     plus.to_csv(output.plus_csv, index=False, float_format="%.4f")
-    Path(output.plus_md).write_text(report.markdown(plus, title=report.TABLE1_PLUS_TITLE) + "\n" + report.claims(plus))
+    Path(output.plus_md).write_text(tables.markdown(plus, title=tables.TABLE1_PLUS_TITLE) + "\n" + tables.claims(plus))
 
 
 def figure2(input, output, *, titles):
     """Figure 2 (the paper's prior sources) and Figure 2+ (every prior source)."""
-    from pueval import report
+    from pueval.pipeline import figures
 
     estimates = _concat(input, "estimates")
-    _save_figure(report.figure2(estimates, titles), (output.png, output.pdf))
-    _save_figure(report.figure2(estimates, titles, methods=None, title=report.FIGURE2_PLUS_TITLE),
+    figures.save(figures.figure2(estimates, titles), (output.png, output.pdf))
+    figures.save(figures.figure2(estimates, titles, methods=None, title=figures.FIGURE2_PLUS_TITLE),
                  (output.plus_png, output.plus_pdf))
 
 
 def cost(input, output, *, dataset, labeling, sizes, beta, seed, km, distcurve, bbe, tice, repeats, km_max_size):
-    from pueval import cost as experiment
-    from pueval import report
+    from pueval.pipeline import figures
+    from pueval.studies import cost as study
 
-    frame = experiment.run(schemas.read(input.raw, "raw"), datasets.Labeling.of(dataset, labeling), sizes=sizes,
-                           beta=beta, seed=seed, km_options=km, distcurve_model=input.model,
-                           distcurve_options=distcurve, bbe_options=bbe, tice_options=tice, km_max_size=km_max_size,
-                           repeats=repeats)
+    X, y = datasets.binarize(schemas.read(input.raw, "raw"), datasets.Labeling.of(dataset, labeling))
+    with naming_keys({"sizes": "cost.sizes", "repeats": "cost.repeats"}):
+        frame = study.run(X.to_numpy(), y, name=dataset, sizes=sizes, beta=beta, seed=seed,
+                          km_standardize=km["standardize"], distcurve_model=input.model,
+                          distcurve_repetitions=distcurve["repetitions"], transform=distcurve["transform"], bbe=bbe,
+                          tice=tice, km_max_size=km_max_size, repeats=repeats)
     frame.to_csv(output.csv, index=False, float_format="%.4f")
-    _save_figure(report.cost_figure(frame), (output.png, output.pdf))
+    figures.save(figures.cost_figure(frame), (output.png, output.pdf))
 
 
 def figure3_dataset(input, output, *, dataset, seed, beta, repetitions, options, km, distcurve):
-    from pueval import figure3 as protocol
+    from pueval.studies import pu_auc_vs_pu_aul as study
 
     X, y = _features(input.data)
-    frame = protocol.run(X, y, schemas.read(input.estimates, "estimates"), dataset=dataset, seed=seed, beta=beta,
-                         repetitions=repetitions, options=options, km=km, distcurve_model=input.model,
-                         distcurve=distcurve)
+    with naming_keys({"test_fraction": "figure3.test_fraction", "folds": "figure3.folds"}):
+        frame = study.run(X, y, schemas.read(input.estimates, "estimates"), dataset=dataset, seed=seed, beta=beta,
+                          repetitions=repetitions, **options, km_standardize=km["standardize"],
+                          distcurve_model=input.model, distcurve_repetitions=distcurve["repetitions"],
+                          transform=distcurve["transform"])
     schemas.write(frame, output[0], "figure3")
 
 
 def figure3(input, output, *, titles):
-    from pueval import figure3 as protocol
-    from pueval import report
+    from pueval.pipeline import figures
+    from pueval.studies import pu_auc_vs_pu_aul as study
 
     runs = _concat(input, "figure3")
-    protocol.summarize(runs).to_csv(output.csv, index=False, float_format="%.4f")
-    _save_figure(report.figure3(runs, titles), (output.png, output.pdf))
+    study.summarize(runs).to_csv(output.csv, index=False, float_format="%.4f")
+    figures.save(figures.figure3(runs, titles), (output.png, output.pdf))
 
 
 # extras.smk ----------------------------------------------------------------------------------------
 
 def theorem1(input, output, *, epsilons):
-    from pueval import report, theory
+    from pueval.pipeline import figures
+    from pueval.studies import theorem1 as study
 
     scores = {Path(p).stem: schemas.read(p, "scores") for p in input.scores}
-    table = theory.table(_concat(input.estimates, "estimates"), scores, epsilons)
+    table = study.table(_concat(input.estimates, "estimates"), scores, epsilons)
     table.to_csv(output.csv, index=False, float_format="%.6g")
-    _save_figure(report.theorem1_figure(table), (output.png, output.pdf))
+    figures.save(figures.theorem1_figure(table), (output.png, output.pdf))
 
 
 def aul_interval(input, output, *, names, betas, seed, level, n_boot, titles):
     """Coverage of the prior-free AUL intervals over every Table 1 draw."""
-    from pueval import evaluate, report
+    from pueval.pipeline import figures
+    from pueval.studies import aul_interval as study
 
     scored = {dataset: _scores(path) for dataset, path in zip(names, input.scores)}
     settings = ((dataset, beta, _labels(path, scored[dataset][0].size), scored[dataset][1], scored[dataset][0])
                 for (dataset, beta), path in zip([(d, b) for d in names for b in betas], input.draws))
-    table = evaluate.coverage_study(settings, seed=seed, level=level, n_boot=n_boot)
+    table = study.coverage_study(settings, seed=seed, level=level, n_boot=n_boot)
     table.to_csv(output.csv, index=False, float_format="%.4f")
-    _save_figure(report.aul_interval_figure(table, titles), (output.png, output.pdf))
+    figures.save(figures.aul_interval_figure(table, titles), (output.png, output.pdf))
 
 
 def related(input, output, *, dataset, level, f1_quantile):
     """All βs of a dataset in one job: the work per draw is milliseconds, a job's start-up seconds."""
-    from pueval import related as rel
+    from pueval.studies import related_draws as study
 
     y, scores = _scores(input.scores)
     settings = [(_labels(d, y.size), schemas.read(e, "estimates")) for d, e in zip(input.draws, input.estimates)]
-    frame = rel.dataset_frame(y, scores, settings, dataset=dataset, level=level, f1_quantile=f1_quantile)
+    frame = study.dataset_frame(y, scores, settings, dataset=dataset, level=level, f1_quantile=f1_quantile)
     log.info("%s: related estimators on %d draws", dataset, sum(len(s) for s, _ in settings))
     schemas.write(frame, output[0], "related")
 
 
 def sar(input, output, *, dataset, beta, strengths, n_draws, seed, distcurve, bbe, tice):
-    from pueval import sar as experiment
-    from pueval.mpe import distance_curve as dc
+    from pueval.mpe.priors import PriorEstimator
+    from pueval.studies import sar as study
 
     X, _ = _features(input.data)
     y, scores = _scores(input.scores)
-    priors = experiment.estimated_priors(dc.load_regressor(input.model), repetitions=distcurve["repetitions"],
-                                         transform=distcurve["transform"], bbe=bbe, tice=tice)
-    frame = experiment.run(X, y, scores, dataset=dataset, beta=beta, strengths=strengths, n_draws=n_draws, seed=seed,
-                           prior_estimators=priors)
+    priors = PriorEstimator(("distance", "en", "bbe", "tice"), distcurve_model=input.model,
+                            repetitions=distcurve["repetitions"], transform=distcurve["transform"], bbe=bbe, tice=tice)
+    with naming_keys({"beta": "sar.beta"}):
+        frame = study.run(X, y, scores, dataset=dataset, beta=beta, strengths=strengths, n_draws=n_draws, seed=seed,
+                          priors=priors)
     schemas.write(frame, output[0], "sar")
 
 
 def sar_table(input, output):
-    from pueval import report
-    from pueval import sar as experiment
+    from pueval.pipeline import figures
+    from pueval.studies import sar as study
 
-    table = experiment.table(_concat(input, "sar"))
+    table = study.table(_concat(input, "sar"))
     table.to_csv(output.csv, index=False, float_format="%.4f")
-    _save_figure(report.sar_figure(table), (output.png, output.pdf))
+    figures.save(figures.sar_figure(table), (output.png, output.pdf))
 
 
 def related_table(input, output):
-    from pueval import related as rel
-    from pueval import report
+    from pueval.pipeline import tables
+    from pueval.studies import related_draws as study
 
-    table = rel.table(_concat(input, "related"))
+    table = study.table(_concat(input, "related"))
     table.to_csv(output.csv, index=False, float_format="%.4f")
-    Path(output.md).write_text(report.markdown(table, title=rel.TABLE_TITLE))
+    Path(output.md).write_text(tables.markdown(table, title=tables.RELATED_TITLE))
 
 
 def run(step, smk, **from_config) -> None:

@@ -2,9 +2,9 @@
 
 The nine UCI datasets of the paper are entries of ``config/datasets.yaml``; a user adds an entry
 of their own under ``datasets:`` in their config. An entry says where the raw table comes from
-(``source``, ``columns``, ``mirror``: read by :mod:`pueval.download`), how it becomes features and
-labels (``target``, ``positive``, ``drop``, ``first_rows``: :func:`binarize`), the stratified
-``subsample`` and the ``model`` capacity. Each rule receives only the part it reads, so an edit
+(``source``, ``columns``, ``mirror``: read by :mod:`pueval.pipeline.download`), how it becomes
+features and labels (``target``, ``positive``, ``drop``, ``first_rows``: :func:`binarize`), the
+stratified ``subsample`` and the ``model`` capacity. Each rule receives only the part it reads, so an edit
 reruns only the jobs it affects.
 """
 
@@ -110,29 +110,19 @@ def binarize(raw: pd.DataFrame, labeling: Labeling) -> tuple[pd.DataFrame, np.nd
     return numeric.astype(np.float64).reset_index(drop=True), labels
 
 
-def stratified_subsample(labels: np.ndarray, size: int | None, seed: np.random.SeedSequence) -> np.ndarray:
-    """Sorted row indices of a class-stratified subsample of ``size`` rows (all rows if None or ≥ n).
-
-    Each class keeps round(size · its share) rows (:func:`pueval.sampling.class_shares`), so alpha is
-    kept to within 1/size.
-    """
-    if size is None or size >= labels.size:
-        return np.arange(labels.size)
-    return sampling.stratified_choice(labels, sampling.class_shares(labels, size), np.random.default_rng(seed))
-
-
 def prepare(raw: pd.DataFrame, labeling: Labeling, subsample: int | None,
             seed: np.random.SeedSequence) -> tuple[pd.DataFrame, np.ndarray]:
     """Binarized features and labels, stratified-subsampled to ``subsample`` rows when larger."""
     features, labels = binarize(raw, labeling)
-    keep = stratified_subsample(labels, subsample, seed)
+    keep = sampling.stratified_subsample(labels, subsample, seed)
     return features.iloc[keep].reset_index(drop=True), labels[keep]
 
 
 def load(config: dict, name: str, mirror=None, *, verify_checksums: bool = True) -> tuple[pd.DataFrame, np.ndarray]:
     """Features and labels of catalog entry ``name`` as the pipeline's binarize rule makes them (for scripts
     outside the pipeline: calibration, benchmarks); ``mirror`` defaults to the config's ``uci_mirror``."""
-    from pueval import download, seeds
+    from pueval import seeds
+    from pueval.pipeline import download
 
     found = entry(config, name)
     raw = download.fetch(download.Source.of(name, found), mirror or config.get("uci_mirror"),

@@ -1,0 +1,91 @@
+"""The MPE methods on every SCAR draw of one (dataset, β): the per-draw tables of Table 1's priors.
+
+Each runner gives one row per draw (the draw, the true θ of its unlabeled rows, θ̂ and seconds),
+with progress in the log. What all draws share is computed once: KM's Gram matrices
+(:class:`pueval.mpe.kernel_embedding.KernelBank`). Draw d's random inputs come from
+(seed, dataset, β, d) (:meth:`pueval.mpe.priors.PriorSeeds.of`): the transform from (…, "transform"),
+DistCurve's curve from (…, "curve"), TIcE's split from (…, "tice").
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+
+import numpy as np
+import pandas as pd
+
+from pueval.mpe import kernel_embedding as ke
+from pueval.mpe.priors import PriorEstimator, PriorSeeds
+from pueval.validation import ArgumentError, check_matrix
+
+log = logging.getLogger(__name__)
+
+PROGRESS_EVERY = 10  # draws between progress lines
+
+
+def per_draw(y: np.ndarray, s: np.ndarray, estimate_one: Callable[[int, np.ndarray], dict], *,
+             label: str) -> pd.DataFrame:
+    """One row per draw: ``draw``, the true ``theta`` of its unlabeled rows, ``estimate_one(d, labeled)``'s
+    items and ``seconds``. ``s`` is the (n_draws, n) PU label matrix, ``label`` names the job in the log."""
+    rows = []
+    for d, labeled in enumerate(np.asarray(s).astype(bool)):
+        start = time.perf_counter()
+        result = estimate_one(d, labeled)
+        seconds = time.perf_counter() - start
+        rows.append({"draw": d, "theta": float(y[~labeled].mean()), **result, "seconds": seconds})
+        if (d + 1) % PROGRESS_EVERY == 0 or d + 1 == len(s):
+            log.info("%s: %d/%d draws, last %.2f s", label, d + 1, len(s), seconds)
+    return pd.DataFrame(rows)
+
+
+def km_draws(X, y: np.ndarray, s: np.ndarray, *, label: str, standardize: bool = False) -> pd.DataFrame:
+    """KM1/KM2 per draw (schema ``km`` of :mod:`pueval.pipeline.schemas`) for the rows of ``X``, the draws
+    ``s`` (n_draws × n PU labels) and true classes ``y``; one :class:`~pueval.mpe.kernel_embedding.KernelBank`
+    for all draws."""
+    start = time.perf_counter()
+    bank = ke.KernelBank(X, standardize=standardize)
+    shared = time.perf_counter() - start
+    log.info("%s: Gram matrices of %d rows in %.1f s (shared by all draws)", label, bank.n, shared)
+
+    def one(draw, labeled):
+        found = ke.km_thresholds(bank, labeled)
+        return {"theta_km1": found["km1"], "theta_km2": found["km2"],
+                **{key: found[key] for key in ("certified", "stable", "undecided")}}
+
+    frame = per_draw(y, s, one, label=label).assign(shared_seconds=shared)
+    log.info("%s: slope comparisons in %d draws: %d certified, %d stable, %d undecided", label, len(frame),
+             frame["certified"].sum(), frame["stable"].sum(), frame["undecided"].sum())
+    return frame
+
+
+def transform_draws(X, y: np.ndarray, s: np.ndarray, model, *, seed: int, dataset: str, beta: float,
+                    repetitions: int, transform: dict | None, bbe: dict) -> pd.DataFrame:
+    """DistCurve, EN and BBE per draw on one transform each (schema ``transform_mpe``): ``seconds_distance``
+    includes the transform, ``seconds_en`` and ``seconds_bbe`` are what each adds to it."""
+    folds = (transform or {}).get("folds", 5)
+    s = np.asarray(s)
+    if s.sum(axis=1).min() < folds or (1 - s).sum(axis=1).min() < folds:
+        raise ArgumentError("transform", f"{folds} folds, but a draw of {dataset} at beta={beta:g} has "
+                                         f"{int(s.sum(axis=1).min())} labeled rows")
+    estimator = PriorEstimator(("distance", "en", "bbe"), distcurve_model=model, repetitions=repetitions,
+                               transform=transform, bbe=bbe)
+
+    def one(draw, labeled):
+        thetas, seconds = estimator.timed(X, labeled, PriorSeeds.of(seed, dataset, beta, draw))
+        return {**{f"theta_{m}": v for m, v in thetas.items()}, **{f"seconds_{m}": v for m, v in seconds.items()}}
+
+    return per_draw(y, s, one, label=f"{dataset} beta={beta:g}")
+
+
+def tice_draws(X, y: np.ndarray, s: np.ndarray, *, seed: int, dataset: str, beta: float,
+               **options) -> pd.DataFrame:
+    """TIcE per draw (schema ``tice``); ``options`` go to :func:`pueval.mpe.tice.tice_c`."""
+    X = check_matrix(X, "X")
+    estimator = PriorEstimator(("tice",), tice=options)
+
+    def one(draw, labeled):
+        return {"theta_tice": estimator(X, labeled, PriorSeeds.of(seed, dataset, beta, draw))["tice"]}
+
+    return per_draw(y, s, one, label=f"{dataset} beta={beta:g}")

@@ -1,0 +1,87 @@
+"""Table 1 of the AUL paper from the per-draw estimates: errors, MAE per setting, distance to the paper.
+
+The estimates frame (:mod:`pueval.studies.draw_estimates`) has one row per (dataset, β, draw) with the
+ground truth (``auc``, ``aul``), ``aul_pu`` and, for each MPE method m, the corrected ``auc_est_<m>``.
+Errors are AUL^PU − AUL and AUC^est_m − AUC; Table 1's MAE columns are their mean absolute values.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from pueval.studies import aul_paper
+
+AUC_EST = "auc_est_"
+METHOD_ORDER = ("km1", "km2", "distance", "en", "bbe", "tice")  # the paper's three first; AUL^PU comes last
+PAPER_METHODS = aul_paper.PRIOR_SOURCES
+
+
+def errors(estimates: pd.DataFrame, methods=None) -> pd.DataFrame:
+    """Long frame (dataset, beta, draw, method, error): AUL^PU − AUL, then AUC^est_m − AUC for each
+    prior source m in ``methods`` (default: every ``auc_est_*`` column)."""
+    keys = estimates[["dataset", "beta", "draw"]]
+    parts = [keys.assign(method="aul", error=estimates["aul_pu"] - estimates["aul"])]
+    for column in estimates.columns:
+        method = column.removeprefix(AUC_EST)
+        if column.startswith(AUC_EST) and (methods is None or method in methods):
+            parts.append(keys.assign(method=method, error=estimates[column] - estimates["auc"]))
+    return pd.concat(parts, ignore_index=True)
+
+
+def method_order(methods) -> list[str]:
+    """The paper's order: KM1, KM2, Distance, the other known sources, any others, and AUL last."""
+    present = set(methods) - {"aul"}
+    return [m for m in METHOD_ORDER if m in present] + sorted(present - set(METHOD_ORDER)) + ["aul"]
+
+
+def dataset_order(names) -> list[str]:
+    """Datasets in order of first appearance (the per-dataset files are read in the config's ``run`` order)."""
+    return list(dict.fromkeys(names))
+
+
+def table1(estimates: pd.DataFrame, methods=PAPER_METHODS) -> pd.DataFrame:
+    """Per (dataset, β): n, α, AUC, AUL, the MAE columns of ``methods`` (None: every prior source; Table 1+)
+    and AUL^PU, and the paper's values beside ours."""
+    truth = estimates.groupby(["dataset", "beta"])[["n", "alpha", "auc", "aul"]].first()
+    err = errors(estimates, methods)
+    mae = err.assign(abs_error=err["error"].abs()).pivot_table(
+        index=["dataset", "beta"], columns="method", values="abs_error", aggfunc="mean"
+    )
+    mae = mae[method_order(mae.columns)]
+    mae.columns = [f"mae_auc_{m}" for m in mae.columns[:-1]] + ["mae_aul"]
+    table = truth.join(mae).reset_index()
+    reference = aul_paper.table1().set_index(["dataset", "beta"])
+    ours = [c for c in table.columns if c in reference.columns]
+    table = table.join(reference[ours].add_prefix("paper_"), on=["dataset", "beta"])
+    order = {name: i for i, name in enumerate(dataset_order(estimates["dataset"]))}
+    table = table.sort_values(["dataset", "beta"], key=lambda s: s.map(order) if s.name == "dataset" else s)
+    return table.reset_index(drop=True)
+
+
+def distance(table: pd.DataFrame) -> pd.DataFrame:
+    """How far our Table 1 is from the paper's: rows (check, ours, paper).
+
+    ``table`` is :func:`table1` (our ``mae_*`` columns with ``paper_mae_*`` beside).
+    For each MAE column, the mean |ours − paper| over the settings; for each AUC^est column, in
+    how many settings AUL^PU's MAE is below it; and mean MAE_AUL / mean MAE_Distance. Only the
+    settings the paper has count (a dataset of the user's own has no paper values).
+    """
+    mae = [c for c in table.columns if c.startswith("mae_")]
+    missing = [c for c in mae if f"paper_{c}" not in table.columns]
+    if missing:
+        raise ValueError(f"table lacks the paper's values of {missing}")
+    table = table[table["paper_mae_aul"].notna()]
+    if table.empty:
+        return pd.DataFrame(columns=["check", "ours", "paper"])
+    rows = [{"check": f"mean |ours - paper| of {c}", "ours": float((table[c] - table[f"paper_{c}"]).abs().mean()),
+             "paper": float("nan")} for c in mae]
+    settings = len(table)
+    for c in (c for c in mae if c != "mae_aul"):
+        rows.append({"check": f"settings with mae_aul < {c} (of {settings})",
+                     "ours": float((table["mae_aul"] < table[c]).sum()),
+                     "paper": float((table["paper_mae_aul"] < table[f"paper_{c}"]).sum())})
+    if "mae_auc_distance" in mae:
+        rows.append({"check": "mean mae_aul / mean mae_auc_distance",
+                     "ours": float(table["mae_aul"].mean() / table["mae_auc_distance"].mean()),
+                     "paper": float(table["paper_mae_aul"].mean() / table["paper_mae_auc_distance"].mean())})
+    return pd.DataFrame(rows)
