@@ -1,4 +1,4 @@
-"""python -m pueval.calibrate for any catalog entry: a user's table and a target AUC."""
+"""python -m pueval.pipeline.calibrate for any catalog entry: a user's table and a target AUC."""
 
 import numpy as np
 import pandas as pd

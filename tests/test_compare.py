@@ -1,4 +1,4 @@
-"""pueval.compare: two results folders are the same but for what a run measures."""
+"""pueval.pipeline.compare: two results folders are the same but for what a run measures."""
 
 import pandas as pd
 

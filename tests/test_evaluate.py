@@ -1,4 +1,4 @@
-"""pueval.evaluate (AUL^PU, its prior-free intervals, the scorer) and the ``pueval`` command."""
+"""pueval.aul_pu (AUL^PU, its prior-free intervals, the scorer), the coverage study and the ``pueval`` command."""
 
 import json
 import subprocess

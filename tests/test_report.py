@@ -67,7 +67,7 @@ def test_distance_to_the_paper_by_hand():
         table1.distance(table.drop(columns="paper_mae_aul"))
 
 
-def test_readme_lists_the_intermediate_files_as_the_schemas_define_them(repo):
+def test_the_docs_list_the_intermediate_files_as_the_schemas_define_them(repo):
     from pueval.pipeline import schemas
 
-    assert schemas.markdown() in (repo / "README.md").read_text()
+    assert schemas.markdown() in (repo / "docs" / "pipeline.md").read_text()

@@ -19,7 +19,8 @@ def truths(y: np.ndarray, scores: np.ndarray, predicted: np.ndarray) -> dict:
     precision = float(np.sum(predicted & (y == 1))) / predicted.sum()
     recall = float(np.sum(predicted & (y == 1))) / (y == 1).sum()
     return {"aul": float(metrics.aul(y, scores)), "auc": float(metrics.auc(y, scores)),
-            "auprc": related.average_precision(y, scores), "f1": related.f1(y, predicted), "ll": precision * recall / y.mean()}
+            "auprc": related.average_precision(y, scores), "f1": related.f1(y, predicted),
+            "ll": precision * recall / y.mean()}
 
 
 def draw_estimates(s: np.ndarray, scores: np.ndarray, predicted: np.ndarray, priors: dict, level: float) -> list[dict]:
@@ -69,7 +70,7 @@ def table(frame: pd.DataFrame) -> pd.DataFrame:
 
 def dataset_frame(y: np.ndarray, scores: np.ndarray, settings, *, dataset: str, level: float,
                   f1_quantile: float) -> pd.DataFrame:
-    """Every estimator on every draw of one dataset (schema ``related`` of :mod:`pueval.schemas`).
+    """Every estimator on every draw of one dataset (schema ``related`` of :mod:`pueval.pipeline.schemas`).
 
     ``settings`` is a sequence of (s, estimates): the (n_draws, n) PU labels of one β and that β's
     per-draw estimates (``beta``, ``draw``, the true ``theta`` and ``theta_<m>`` of each MPE method).

@@ -1,0 +1,90 @@
+"""The three wings: the library imports neither the studies nor the pipeline, nor the pipeline's stack;
+the studies do not import the pipeline (pipeline → studies → library)."""
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "pueval"
+PIPELINE_STACK = ("snakemake", "matplotlib", "jsonschema", "ucimlrepo", "xlrd")
+IMPORTED_BY_THE_PIPELINE_ONLY = (*PIPELINE_STACK, "yaml")  # numba loads yaml itself when it is installed
+
+
+def _modules(folder: Path, *, skip=()) -> list[str]:
+    names = []
+    for path in sorted(folder.rglob("*.py")):
+        relative = path.relative_to(PACKAGE.parent).with_suffix("")
+        if relative.parts[1:2] and relative.parts[1] in skip:
+            continue
+        parts = relative.parts[:-1] if relative.name == "__init__" else relative.parts
+        names.append(".".join(parts))
+    return names
+
+
+LIBRARY = _modules(PACKAGE, skip=("studies", "pipeline"))
+STUDIES = _modules(PACKAGE / "studies")
+
+
+def _imported(path: Path) -> set[str]:
+    """Every module an import statement of the file names, at any depth (lazy imports included)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return found
+
+
+def _file(module: str) -> Path:
+    path = PACKAGE.parent.joinpath(*module.split("."))
+    return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+
+
+@pytest.mark.parametrize("module", LIBRARY)
+def test_no_library_module_imports_the_studies_the_pipeline_or_its_stack(module):
+    wrong = {name for name in _imported(_file(module))
+             if name.startswith(("pueval.studies", "pueval.pipeline"))
+             or name.split(".")[0] in IMPORTED_BY_THE_PIPELINE_ONLY}
+    assert not wrong, f"{module} imports {sorted(wrong)}"
+
+
+@pytest.mark.parametrize("module", STUDIES)
+def test_no_study_imports_the_pipeline(module):
+    wrong = {name for name in _imported(_file(module))
+             if name.startswith("pueval.pipeline") or name.split(".")[0] in IMPORTED_BY_THE_PIPELINE_ONLY}
+    assert not wrong, f"{module} imports {sorted(wrong)}"
+
+
+def _loaded_after(code: str) -> set[str]:
+    """The modules loaded by ``code`` in a fresh interpreter."""
+    script = f"import json, sys\n{code}\nprint(json.dumps(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    return set(json.loads(out.splitlines()[-1]))
+
+
+def _other_wings(loaded, wings) -> list[str]:
+    return sorted(m for m in loaded if m.startswith(wings) or m.split(".")[0] in PIPELINE_STACK)
+
+
+def test_the_library_runs_in_a_fresh_interpreter_without_the_other_wings():
+    loaded = _loaded_after(
+        "import numpy as np, pueval, pueval.mpe, pueval.metrics, pueval.related\n"
+        "s, x = [1, 0, 0, 1, 0, 1], [.9, .1, .4, .8, .3, .7]\n"
+        "assert pueval.aul_pu_score(s, x) > 0.5 and pueval.metrics.auc(s, x) == 1.0\n"
+        "assert pueval.related.jain_roc_auc(np.array(s), np.array(x), 0.2) == 1.0\n"
+        "rng = np.random.default_rng(0)\n"
+        "assert set(pueval.mpe.km(rng.normal(size=(40, 2)), rng.normal(size=(20, 2)))) == {'km1', 'km2'}\n"
+        + "".join(f"import {m}\n" for m in LIBRARY))
+    assert "pueval.mpe.kernel_embedding" in loaded  # the calls ran
+    assert _other_wings(loaded, ("pueval.studies", "pueval.pipeline")) == []
+
+
+def test_the_studies_load_without_the_pipeline():
+    loaded = _loaded_after("".join(f"import {m}\n" for m in STUDIES))
+    assert _other_wings(loaded, ("pueval.pipeline",)) == []
