@@ -6,7 +6,9 @@ from pueval.mpe import distcurve
 
 
 def _brute_removal(mixture, queries):
-    alive = list(np.sort(mixture))
+    """The authors' loop: the nearest remaining mixture point, the first in the mixture's order of equally
+    near ones (``argmin``), is removed."""
+    alive = list(mixture)
     out = []
     for q in queries:
         k = int(np.argmin([abs(a - q) for a in alive]))
@@ -15,14 +17,27 @@ def _brute_removal(mixture, queries):
     return np.array(out)
 
 
+def _fast_removal(mixture, queries):
+    order = np.argsort(mixture, kind="stable")
+    ms = mixture[order]
+    run_start = np.array([np.searchsorted(ms, v) for v in ms])
+    return dc._removal_distances(ms, order, run_start, queries, np.searchsorted(ms, queries))
+
+
 @pytest.mark.parametrize("seed", range(5))
-def test_removal_distances_match_brute_force(seed):
+def test_removal_distances_match_the_authors_loop_ties_included(seed):
     rng = np.random.default_rng(seed)
-    mixture = np.round(rng.random(60), 2)  # ties included
-    queries = np.round(rng.random(60), 2)
-    ms = np.sort(mixture)
-    fast = dc._removal_distances(ms, queries, np.searchsorted(ms, queries))
-    np.testing.assert_allclose(fast, _brute_removal(mixture, queries), atol=1e-12)
+    mixture = rng.integers(0, 30, 80).astype(float)  # repeated values and exactly equidistant neighbours
+    queries = rng.integers(0, 30, 80) + rng.choice([0.0, 0.5], 80)
+    np.testing.assert_array_equal(_fast_removal(mixture, queries), _brute_removal(mixture, queries))
+
+
+def test_an_exact_tie_removes_the_point_first_in_the_mixture_order():
+    # 3 is equidistant from 2 and 4; 4 comes first in the mixture, so 4 goes and the next query 4.1 meets 2
+    mixture = np.array([4.0, 2.0, 10.0])
+    queries = np.array([3.0, 4.1, 9.0])
+    np.testing.assert_allclose(_fast_removal(mixture, queries), [1.0, 2.1, 1.0])
+    np.testing.assert_allclose(_fast_removal(mixture[[1, 0, 2]], queries), [1.0, 0.1, 1.0])
 
 
 def test_curve_is_the_percentiles_of_the_averaged_removal_distances():

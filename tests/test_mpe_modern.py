@@ -1,4 +1,8 @@
-"""EN, BBE and TIcE against known θ, brute force and the bound they rest on."""
+"""EN, BBE and TIcE against known θ, brute force, plain restatements of their authors' rules and the bounds
+they rest on."""
+
+import heapq
+import math
 
 import numpy as np
 import pytest
@@ -6,7 +10,7 @@ from scipy.special import expit
 
 from pueval.mpe.best_bin import bbe_theta
 from pueval.mpe.elkan_noto import en_theta
-from pueval.mpe.tice import lower_bound, tice_c, tice_theta
+from pueval.mpe.tice import lower_bound, pick_delta, tice_c, tice_theta
 
 
 def _pu(n_pos, n_neg, c, rng):
@@ -42,22 +46,44 @@ def test_en_refuses_bad_probabilities():
 
 
 def _bbe_brute_force(s, scores, delta, gamma):
-    n_p, n_u = s.sum(), (1 - s).sum()
-    slack = np.sqrt(np.log(4 / delta) / (2 * n_p)) + np.sqrt(np.log(4 / delta) / (2 * n_u))
-    best = (np.inf, None)
-    for t in np.unique(scores):
-        q_p, q_u = np.mean(scores[s == 1] >= t), np.mean(scores[s == 0] >= t)
-        if q_p > 0 and (q_u + (1 + gamma) * slack) / q_p < best[0]:
-            best = ((q_u + (1 + gamma) * slack) / q_p, min(1.0, q_u / q_p))
-    return best[1]
+    """BBE restated from the authors' code: candidates where the decreasing unlabeled scores drop, the code's
+    counts (i unlabeled rows before position i, j labeled rows at or above u_i), the least upper bound."""
+    u, p = sorted(scores[s == 0], reverse=True), scores[s == 1]
+    n_u, n_p = len(u), len(p)
+    slack = math.sqrt(math.log(1 / delta) / (2 * n_p)) + math.sqrt(math.log(1 / delta) / (2 * n_u))
+    best = None
+    for i in range(n_u - 1):
+        j = int((p >= u[i]).sum())
+        if u[i] > u[i + 1] and j > 1 and i > 1:
+            t = (i / n_u) / (j / n_p)
+            if best is None or t + (1 + gamma) * slack / (j / n_p) < best[0]:
+                best = (t + (1 + gamma) * slack / (j / n_p), t)
+    return 0.0 if best is None else min(best[1], 0.999)
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_bbe_matches_a_brute_force_restatement_with_ties(seed):
+def test_bbe_matches_a_restatement_of_the_authors_code_with_ties(seed):
     rng = np.random.default_rng(seed)
     s = (rng.random(300) < 0.3).astype(int)
-    scores = np.round(rng.random(300) + 0.3 * s, 1)  # many ties
+    scores = np.round(rng.random(300) + 0.3 * s, 1 + seed % 2)  # many ties
     assert bbe_theta(s, scores) == pytest.approx(_bbe_brute_force(s, scores, 0.1, 0.01), abs=1e-12)
+    assert bbe_theta(s, scores, delta=0.3, gamma=0.5) == pytest.approx(_bbe_brute_force(s, scores, 0.3, 0.5),
+                                                                       abs=1e-12)
+
+
+def test_bbe_counts_the_unlabeled_bin_as_the_code_does_and_skips_the_lowest_score():
+    labeled = np.array([1, 1, 1, 1, 0, 0, 0, 0, 0, 0])
+    scores = np.array([.9, .8, .7, .6, .85, .75, .1, .1, .2, .2])
+    assert bbe_theta(labeled, scores) == 0.5  # u_3 = 0.2: 3/6 (not 4/6) over 4/4
+    with pytest.warns(RuntimeWarning, match="no top bin"):
+        assert bbe_theta(labeled[:8], scores[:8]) == 0.0  # unlabeled .85, .75, .1, .1: no candidate with i > 1
+
+
+@pytest.mark.parametrize("options, message", [({"delta": 0.0}, "delta"), ({"gamma": np.inf}, "gamma"),
+                                              ({"gamma": -1.0}, "gamma")])
+def test_bbe_refuses_bad_options(options, message):
+    with pytest.raises(ValueError, match=message):
+        bbe_theta(np.array([1, 1, 0, 0, 0]), np.arange(5.0), **options)
 
 
 def test_bbe_recovers_theta_when_a_top_bin_holds_positives_only():
@@ -67,10 +93,78 @@ def test_bbe_recovers_theta_when_a_top_bin_holds_positives_only():
     assert bbe_theta(s, scores) == pytest.approx(theta, abs=0.02)
 
 
-def test_tice_lower_bound_formula():
-    # 30 of 100 labeled, δ = 0.1: 0.3 − √(0.3·0.7·0.9/(0.1·100))
-    assert lower_bound(30, 100, 0.1) == pytest.approx(0.3 - np.sqrt(0.21 * 0.9 / 10.0))
-    assert lower_bound(0, 0, 0.1) == -np.inf
+def test_tice_lower_bound_and_delta_follow_the_authors_code():
+    # 30 of 100 labeled, δ = 0.1, c₀ = 0.3: 0.3 − √(0.3·0.7·0.9/(0.1·100)); below min_rows the bound is 0
+    assert lower_bound(30, 100, 0.1, 10, 0.3) == pytest.approx(0.3 - np.sqrt(0.21 * 0.9 / 10.0))
+    assert lower_bound(3, 9, 0.1, 10, 0.3) == 0.0
+    assert lower_bound(30, 100, 1.0, 10, 0.5) == 0.3  # δ = 1: the labeled share itself
+    assert pick_delta(1000) == pytest.approx(1 / 5) and pick_delta(100_000) == 0.025
+
+
+def _plain_tice(X, s, fold, *, k=5, max_splits=500, min_rows=10, iterations=2, tree_fold=False):
+    """TIcE restated plainly from the authors' rules (pueval.mpe.tice's docstring), on boolean masks."""
+    Z = X - X.min(axis=0)
+    Z = Z / np.where(Z.max(axis=0) > 0, Z.max(axis=0), 1.0)
+    piece = (Z >= 0.25).astype(int) + (Z >= 0.5) + (Z >= 0.75)
+
+    def bound(mask, delta, least, c0):
+        T = int(mask.sum())
+        if T < least:
+            return 0.0
+        return int(s[mask].sum()) / T - math.sqrt(c0 * (1 - c0) * (1 - delta) / (delta * T))
+
+    c0 = 0.5
+    for _ in range(iterations):
+        per_fold = []
+        for f in range(fold.max() + 1):
+            tree, est = fold == f, fold != f
+            delta = max(0.025, 1 / (1 + 0.004 * est.sum()))
+            best = max(bound(est, 1.0, min_rows, c0), bound(est, delta, min_rows, c0))
+            queue = [(-bound(tree, delta, 0, c0), -int(s[tree].sum()), -int(np.flatnonzero(tree)[0]), 0, tree, est,
+                      set(range(X.shape[1])))]
+            least_labeled, pops, pushed = 1.0, 0, 1
+            while queue and pops < max_splits:
+                pops += 1
+                *_, node_tree, node_est, available = heapq.heappop(queue)
+                chosen, chosen_score, useless = None, -1.0, set()
+                for a in available:  # in the set's own order: the first of equal scores wins
+                    tree_parts = [node_tree & (piece[:, a] == p) for p in range(4)]
+                    est_parts = [(node_tree if tree_fold else node_est) & (piece[:, a] == p) for p in range(4)]
+                    if max(int(s[m].sum()) for m in est_parts) < least_labeled:
+                        useless.add(a)
+                        continue
+                    score = max(int(s[m].sum()) / (int(m.sum()) + k) if m.any() else 0.0 for m in tree_parts)
+                    if score > chosen_score:
+                        chosen, chosen_score = (a, tree_parts, est_parts), score
+                if chosen is None or chosen_score <= 0 or sum(m.any() for m in chosen[2]) == 1:
+                    continue
+                a, tree_parts, est_parts = chosen
+                for m in est_parts:
+                    best = max(best, bound(m, delta, min_rows, c0))
+                least_labeled = c0 * (1 - c0) * (1 - delta) / (delta * (1 - best) ** 2)
+                parent_labeled = int(s[node_tree].sum())
+                for t, e in zip(tree_parts, est_parts):
+                    if int(s[e].sum()) > least_labeled and t.sum() > min_rows and parent_labeled not in (0, t.sum()):
+                        pushed += 1
+                        heapq.heappush(queue, (-bound(t, delta, 0, c0), -int(s[t].sum()), -int(np.flatnonzero(t)[0]),
+                                               pushed, t, e, available - {a} - useless))
+            per_fold.append(best)
+        c0 = sum(per_fold) / len(per_fold)
+    return c0
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("estimate_rows", ["estimate_fold", "tree_fold"])
+def test_tice_equals_a_plain_restatement_of_the_authors_rules(seed, estimate_rows):
+    rng = np.random.default_rng(seed)
+    y, s, _ = _pu(200, 250, 0.3 + 0.05 * seed, rng)
+    X = np.c_[y * (1 + seed % 3) + rng.normal(size=y.size), rng.normal(size=(y.size, 2)), rng.integers(0, 2, y.size),
+              np.ones(y.size)]  # a binary and a constant column
+    X = np.c_[X, X[:, 3]]  # a repeated column: its tie with the original is broken by the set order
+    fold = np.random.default_rng(seed).integers(0, 5, y.size)  # tice_c draws the fold ids first
+    expected = _plain_tice(X, s, fold, tree_fold=estimate_rows == "tree_fold")
+    assert tice_c(X, s, rng=np.random.default_rng(seed), estimate_rows=estimate_rows) == pytest.approx(expected,
+                                                                                                       abs=1e-12)
 
 
 def test_tice_c_is_near_the_true_c_where_a_subset_of_positives_exists():
@@ -81,21 +175,29 @@ def test_tice_c_is_near_the_true_c_where_a_subset_of_positives_exists():
         X = np.c_[3.0 * y + rng.normal(size=y.size), rng.normal(size=(y.size, 3))]
         found.append(tice_c(X, s, rng=rng))
     found = np.array(found)
-    # each subset's bound holds at 1 − δ; the maximum over the tree's subsets errs both ways, a little
-    assert np.abs(found - 0.5).max() < 0.08 and abs(found.mean() - 0.5) < 0.04
+    # ĉ is the largest of lower bounds: below c = ½ by the bound's width (0.39–0.44 here), never far above
+    assert found.max() < 0.52 and 0.38 < found.mean() < 0.5
 
 
-def test_tice_theta_errs_high_and_is_near_theta_on_separable_data():
+def test_tice_theta_is_near_theta_on_separable_data():
     rng = np.random.default_rng(3)
     y, s, theta = _pu(3000, 3000, 0.4, rng)
     X = np.c_[5.0 * y + rng.normal(size=y.size), rng.normal(size=y.size)]
-    estimate = tice_theta(X, s, rng=rng)
-    assert theta - 0.01 <= estimate <= theta + 0.1
+    assert theta - 0.01 <= tice_theta(X, s, rng=rng) <= theta + 0.1  # a lower bound on c: θ̂ errs high
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"delta": 1.5}, "delta"), ({"folds": 1}, "folds"), ({"max_splits": 0}, "max_splits"),
+    ({"min_rows": 0}, "min_rows"), ({"k": 0}, "k"), ({"iterations": 0}, "iterations"),
+    ({"estimate_rows": "both"}, "estimate_rows"), ({"folds": 40}, "leave a fold empty")])
+def test_tice_refuses_bad_options(options, message):
+    rng = np.random.default_rng(0)
+    X, s = rng.normal(size=(30, 2)), np.r_[np.ones(10, int), np.zeros(20, int)]
+    with pytest.raises(ValueError, match=message):
+        tice_c(X, s, rng=rng, **options)
 
 
 def test_tice_refuses_bad_input():
     rng = np.random.default_rng(0)
     with pytest.raises(ValueError, match="labeled must be 1-D of length 5"):
         tice_c(np.zeros((5, 2)), np.array([1, 0]), rng=rng)
-    with pytest.raises(ValueError, match="delta"):
-        tice_c(np.zeros((4, 2)), np.array([1, 0, 1, 0]), rng=rng, delta=1.5)

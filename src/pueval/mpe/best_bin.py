@@ -3,45 +3,64 @@
 "Mixture Proportion Estimation and PU Learning: A Modern Approach". A classifier f of labeled
 (component, n_p rows) against unlabeled (mixture, n_u rows) scores held-out rows; for a threshold t,
 q̂_p(t) and q̂_u(t) are the shares of the held-out labeled and unlabeled rows scoring at least t
-(the "top bin" [t, 1]). The unlabeled rows are θ positive, so q_u(t) ≥ θ·q_p(t) for every t, with
-equality on a bin that holds positives only: θ ≤ q_u(t)/q_p(t). BBE picks the bin by its upper
-confidence bound (their Eq. 3),
+(the "top bin"). The unlabeled rows are θ positive, so q_u(t) ≥ θ·q_p(t) for every t, with equality
+on a bin that holds positives only: θ ≤ q_u(t)/q_p(t). BBE picks the bin by its upper confidence
+bound (their Eq. 3) and estimates θ̂ = q̂_u(t̂)/q̂_p(t̂), clipped to [0, 0.999] (``THETA_MAX``).
 
-    t̂ = argmin_t  q̂_u(t)/q̂_p(t) + (1 + γ)/q̂_p(t) · (√(log(4/δ)/(2 n_p)) + √(log(4/δ)/(2 n_u))),
+**The authors' code is the definition** (``BBE_estimator`` and ``DKW_bound`` in acmi-lab/PU_learning
+``estimator.py``): the unlabeled scores sorted in decreasing order, u₀ ≥ u₁ ≥ … ≥ u_{n_u−1}, the
+candidate thresholds are the u_i after which the sorted scores drop (u_i > u_{i+1}; the lowest score
+never), and at such an i
 
-and estimates θ̂ = q̂_u(t̂)/q̂_p(t̂), clipped to [0, 0.999] (``THETA_MAX``); γ = 0.01, δ = 0.1 by
-default. The thresholds are every distinct held-out score; the scores here are the cross-fitted LightGBM transform that
-DistCurve uses, so every row is held out.
+* q̂_u = i/n_u (the code counts the rows before position i, not the i + 1 rows scoring ≥ u_i),
+* q̂_p = j/n_p, j the labeled rows scoring ≥ u_i; a candidate needs j > 1 and i > 1,
+* the upper bound t + (1 + γ)(√(log(1/δ)/(2 n_p)) + √(log(1/δ)/(2 n_u)))/q̂_p with t = q̂_u/q̂_p
+  (the code's log(1/δ); the paper prints log(4/δ)),
+
+and t̂ is the first (highest) candidate of the least bound; without a candidate the code returns 0.
+δ = 0.1 and γ = 0.01 by default. The scores here are the cross-fitted LightGBM transform that
+DistCurve uses (raw scores: the order of the code's probabilities), so every row is held out.
 """
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
-from pueval.metrics import head_counts
 from pueval.mpe import THETA_MAX
-from pueval.validation import check_labels, check_scores
+from pueval.validation import ArgumentError, check_labels, check_scores
 
 
 def bbe_theta(labeled, scores, *, delta: float = 0.1, gamma: float = 0.01) -> float:
     """θ̂ of BBE from held-out scores of every row and the PU labels (1 = labeled).
 
+    The one candidate below is u_3 = 0.2 (the scores drop after it; i = 3 > 1): q̂_u = 3/6 as the code
+    counts it (4 of the 6 unlabeled rows score ≥ 0.2), q̂_p = 4/4.
+
     >>> labeled = np.array([1, 1, 1, 1, 0, 0, 0, 0, 0, 0])
     >>> scores = np.array([.9, .8, .7, .6, .85, .75, .1, .1, .2, .2])
-    >>> bbe_theta(labeled, scores, delta=0.9, gamma=0.0)  # the top bin [0.6, 1]: 2/6 of U, all of L
-    0.3333333333333333
+    >>> bbe_theta(labeled, scores)
+    0.5
     """
     s = check_labels(labeled, name="labeled")
     scores = check_scores(scores, s.size)
     if not 0.0 < delta < 1.0:
-        raise ValueError(f"delta must lie in (0, 1), got {delta}")
-    if not gamma >= 0.0:
-        raise ValueError(f"gamma must be non-negative, got {gamma}")
-    head_l, head_u = head_counts(s, scores)  # rows scoring ≥ t, for each distinct t in decreasing order
-    n_p, n_u = head_l[-1], head_u[-1]
-    q_p, q_u = head_l / n_p, head_u / n_u
-    slack = np.sqrt(np.log(4.0 / delta) / (2.0 * n_p)) + np.sqrt(np.log(4.0 / delta) / (2.0 * n_u))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        bound = np.where(q_p > 0, (q_u + (1.0 + gamma) * slack) / q_p, np.inf)
-    best = int(np.argmin(bound))
-    return float(np.clip(q_u[best] / q_p[best], 0.0, THETA_MAX))
+        raise ArgumentError("delta", f"must lie in (0, 1), got {delta}")
+    if not 0.0 <= gamma < np.inf:
+        raise ArgumentError("gamma", f"must be a finite number ≥ 0, got {gamma}")
+    u = np.sort(scores[s == 0])[::-1]
+    p = np.sort(scores[s == 1])
+    n_u, n_p = u.size, p.size
+    i = np.flatnonzero(u[:-1] > u[1:])  # where the sorted unlabeled scores drop
+    j = n_p - np.searchsorted(p, u[i], side="left")  # labeled rows scoring at least u_i
+    keep = (j > 1) & (i > 1)
+    if not keep.any():
+        warnings.warn("BBE: no top bin holds 2 labeled and 3 unlabeled rows; theta = 0, as the authors' code "
+                      "returns", RuntimeWarning, stacklevel=2)
+        return 0.0
+    i, j = i[keep], j[keep]
+    estimate = i * 1.0 * n_p / j / n_u
+    slack = np.sqrt(np.log(1 / delta) / 2 / n_p) + np.sqrt(np.log(1 / delta) / 2 / n_u)
+    upper = estimate + slack * (1 + gamma) / (j / n_p)
+    return float(np.clip(estimate[int(np.argmin(upper))], 0.0, THETA_MAX))

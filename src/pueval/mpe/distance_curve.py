@@ -46,11 +46,15 @@ def _find(parent, k):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _removal_distances(mixture_sorted, queries, positions):  # pragma: no cover - compiled
-    """Distance from each query to the nearest alive mixture point, which is then removed.
+def _removal_distances(mixture_sorted, order, run_start, queries, positions):  # pragma: no cover - compiled
+    """Distance from each query to the nearest alive mixture point, which is then removed; of equally
+    near points, the first in the mixture's order (the authors' ``argmin`` over the remaining points).
 
-    ``positions[t]`` = number of mixture values < queries[t]. Alive neighbours are found with two
-    union-find arrays over indices 0..N+1 (0 and N+1 are sentinels that never die).
+    ``mixture_sorted`` is the mixture sorted stably, ``order[k]`` the mixture position of its k-th
+    value and ``run_start[k]`` the first sorted index holding the same value; ``positions[t]`` =
+    number of mixture values < queries[t]. Alive neighbours are found with two union-find arrays
+    over indices 0..N+1 (0 and N+1 are sentinels that never die). Of the alive copies of one value
+    the first in the mixture's order is the leftmost (the sort is stable).
     """
     n = mixture_sorted.size
     left = np.arange(n + 2)  # left[k]: nearest alive index ≤ k (index k ↔ mixture_sorted[k − 1])
@@ -59,10 +63,15 @@ def _removal_distances(mixture_sorted, queries, positions):  # pragma: no cover 
     for t in range(queries.size):
         q = queries[t]
         lo = _find(left, positions[t])  # alive index with value < q (or sentinel 0)
-        hi = _find(right, positions[t] + 1)  # alive index with value ≥ q (or sentinel n + 1)
+        hi = _find(right, positions[t] + 1)  # the first alive index with value ≥ q (or sentinel n + 1)
+        if lo > 0:
+            lo = _find(right, run_start[lo - 1] + 1)  # the first alive copy of that value
         d_lo = q - mixture_sorted[lo - 1] if lo > 0 else np.inf
         d_hi = mixture_sorted[hi - 1] - q if hi <= n else np.inf
-        k = lo if d_lo <= d_hi else hi
+        if d_lo < d_hi or (d_lo == d_hi and order[lo - 1] < order[hi - 1]):
+            k = lo
+        else:
+            k = hi
         out[t] = min(d_lo, d_hi)
         left[k] = k - 1
         right[k] = k + 1
@@ -73,7 +82,9 @@ def distance_curve(mixture, component, *, rng: np.random.Generator, repetitions:
     """The distance curve as the authors read it: the removal distances averaged over
     ``repetitions`` runs, their percentiles 0, 1, …, 99 (linear interpolation; the maximum is left
     out), divided by their sum."""
-    mixture_sorted = np.sort(np.asarray(mixture, dtype=np.float64))
+    mixture = np.asarray(mixture, dtype=np.float64)
+    order = np.argsort(mixture, kind="stable")
+    mixture_sorted = mixture[order]
     component = np.asarray(component, dtype=np.float64)
     if mixture_sorted.size < 2 or component.size < 1:
         raise ValueError("a distance curve needs at least 2 mixture and 1 component points")
@@ -81,11 +92,13 @@ def distance_curve(mixture, component, *, rng: np.random.Generator, repetitions:
         raise ValueError("a distance curve needs finite mixture and component values")
     if repetitions < 1:
         raise ValueError(f"repetitions must be at least 1, got {repetitions}")
+    first_of_value = np.r_[True, mixture_sorted[1:] != mixture_sorted[:-1]]
+    run_start = np.maximum.accumulate(np.where(first_of_value, np.arange(mixture_sorted.size), 0))
     curve = np.zeros(mixture_sorted.size)
     for _ in range(repetitions):
         queries = component[rng.integers(0, component.size, mixture_sorted.size)]
         positions = np.searchsorted(mixture_sorted, queries, side="left")
-        curve += _removal_distances(mixture_sorted, queries, positions)
+        curve += _removal_distances(mixture_sorted, order, run_start, queries, positions)
     percentiles = np.percentile(curve / repetitions, np.arange(N_POINTS))
     if not percentiles.sum() > 0:
         raise ValueError("every removal distance is 0 (mixture and component values coincide)")

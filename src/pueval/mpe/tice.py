@@ -3,107 +3,207 @@
 "Estimating the class prior in positive and unlabeled data through decision tree induction". Under
 SCAR, every subset S of the feature space has P(s = 1 | x ∈ S) = c·P(y = 1 | x ∈ S) ≤ c, with the
 label frequency c = P(s = 1 | y = 1), and equality on a subset of positives only. So the labeled
-share of any subset bounds c from below; with |S| rows of which L_S are labeled, the one-sided
-(Cantelli) bound at confidence 1 − δ is
+share of any subset bounds c from below; with T rows of which L are labeled, at confidence 1 − δ,
 
-    c ≥ ĉ_S = L_S/|S| − √( (L_S/|S|)(1 − L_S/|S|)(1 − δ) / (δ |S|) ).
+    c ≥ L/T − √( c₀(1 − c₀)(1 − δ) / (δ T) ),
 
-TIcE looks for subsets of high labeled share with a decision tree grown on one part of the rows and
-takes the bounds on the other part (so the search does not bias them), and estimates
-ĉ = max over the tree's nodes of ĉ_S. Its tree grows best-first: the open node with the highest
-biased share L/(|S| + k) (their "max-bepp" with k = 5) is split next, on the feature whose binary
-split (at the node's median; one-hot columns at ½) gives a child of the highest biased share,
-until ``max_splits`` splits or no node of at least ``min_rows`` rows on both sides remains.
-Then the unlabeled rows hold n_L/ĉ − n_L positives:
+c₀ a prior guess of c in the variance term. TIcE searches subsets of high labeled share with a
+decision tree grown on one part of the rows and takes the bounds on the other part, and estimates
+ĉ as the largest bound. Then the unlabeled rows hold n_L/ĉ − n_L positives:
 
-    θ̂ = n_L (1 − ĉ)/(ĉ n_U), clipped to [0, 0.999] (``THETA_MAX``).
+    θ̂ = n_L (1 − ĉ)/(ĉ n_U), clipped to [0, 0.999] (``THETA_MAX``); ĉ ≤ 0 gives 0.999.
 
-Our choices where the paper leaves them open: one stratified half/half split of the rows (tree on
-one half, bounds on the other), δ = 0.1, k = 5, ``max_splits`` = 30, ``min_rows`` = 10.
+**The authors' code is the definition** (Jessa Bekker's ``tice.py`` in ML-KULeuven/SAR-PU, with
+its defaults):
+
+* the features are min–max scaled to [0, 1] (as the code expects its input) and each is cut into
+  four fixed pieces [0, .25), [.25, .5), [.5, .75), [.75, 1];
+* each row gets a random fold id in 0 … ``folds`` − 1; each fold in turn is the *tree fold* (it grows
+  the tree) and the other rows the *estimate fold* (they give the bounds); ĉ is the mean over folds;
+* ``iterations`` = 2 passes: the first with c₀ = ½, the next with c₀ = the previous pass's ĉ;
+* δ = max(0.025, 1/(1 + 0.004·T_e)) per fold, T_e the rows of its estimate fold (unless ``delta``
+  is given); a subset's bound counts only from ``min_rows`` = 10 rows (else 0);
+* ĉ of a fold starts at the estimate fold's labeled share, then takes the maximum with the bound of
+  the estimate rows of the root and of every piece of every split;
+* the tree: a priority queue of nodes, ordered by the bound of the node's tree rows (highest first),
+  then by its labeled tree rows (most first), then as the code's bitarrays compare (the node whose
+  first row comes later first). At most ``max_splits`` nodes are taken from the queue. A node splits
+  on the feature, among those still available on its path, of the highest score max over its four
+  pieces of L/(T + ``k``) on the tree rows (an empty piece scores 0; on a tie, the first feature in
+  the order the code's Python set of available features is iterated in); a feature with fewer than
+  ``m`` labeled estimate rows in every piece is dropped for the node's children. The split is made
+  when the score is positive and more than one piece holds estimate rows; its pieces update ĉ, then
+  m = c₀(1 − c₀)(1 − δ)/(δ(1 − ĉ)²) (m = 1 before the first split), and a piece becomes a node when it
+  holds more than m labeled estimate rows and more than ``min_rows`` tree rows, and its parent's
+  labeled tree rows are neither 0 nor equal to the piece's tree rows (the code's purity check, as
+  written).
+
+One line of the published code counts a piece's "estimate" rows from the tree fold
+(``X_cond & subset_train``); the ports by the DEDPUL and BBE authors (dimonenka/DEDPUL,
+acmi-lab/PU_learning) take them from the estimate fold, as the paper describes. We follow the
+ports; ``estimate_rows="tree_fold"`` is the published line, a named option.
 """
 
 from __future__ import annotations
 
 import heapq
+import math
 
 import numpy as np
+from numba import njit
 
-from pueval import sampling
 from pueval.mpe import THETA_MAX
 from pueval.mpe.elkan_noto import theta_from_frequency
-from pueval.validation import check_labels, check_matrix
+from pueval.validation import ArgumentError, check_labels, check_matrix
 
-K_BIAS = 5.0
-
-
-def lower_bound(labeled_count, size, delta: float):
-    """ĉ_S of a subset with ``labeled_count`` of ``size`` rows labeled (module docstring); −inf if empty."""
-    labeled_count, size = np.asarray(labeled_count, float), np.asarray(size, float)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        share = labeled_count / size
-        bound = share - np.sqrt(share * (1.0 - share) * (1.0 - delta) / (delta * size))
-    return np.where(size > 0, bound, -np.inf)
+BORDERS = (0.25, 0.5, 0.75)  # the four pieces of every min–max scaled feature
+ESTIMATE_ROWS = ("estimate_fold", "tree_fold")  # the ports' reading (default), the published line
 
 
-def _best_split(X: np.ndarray, s: np.ndarray, min_rows: int):
-    """(feature, threshold, biased share of the better child) of the node's best split, or None."""
-    thresholds = np.median(X, axis=0)
-    binary = ((X == 0) | (X == 1)).all(axis=0)
-    thresholds[binary] = 0.5
-    left = X <= thresholds
-    n_left = left.sum(axis=0)
-    n_right = len(s) - n_left
-    l_left = s @ left
-    l_right = s.sum() - l_left
-    share = np.maximum(l_left / (n_left + K_BIAS), l_right / (n_right + K_BIAS))
-    share[(n_left < min_rows) | (n_right < min_rows)] = -np.inf
-    feature = int(np.argmax(share))
-    if not np.isfinite(share[feature]):
-        return None
-    return feature, float(thresholds[feature])
+def pick_delta(rows: int) -> float:
+    """δ of a fold with ``rows`` estimate rows: max(0.025, 1/(1 + 0.004·rows))."""
+    return max(0.025, 1.0 / (1.0 + 0.004 * rows))
 
 
-def tice_c(X, labeled, *, rng: np.random.Generator, delta: float = 0.1, max_splits: int = 30,
-           min_rows: int = 10) -> float:
-    """ĉ, the label frequency (module docstring), from features X and PU labels (1 = labeled)."""
+def lower_bound(labeled: int, rows: int, delta: float, min_rows: int, prior: float) -> float:
+    """L/T − √(c₀(1 − c₀)(1 − δ)/(δT)) of a subset with ``labeled`` of ``rows`` rows labeled; 0 below
+    ``min_rows`` rows (module docstring)."""
+    if rows < min_rows:
+        return 0.0
+    return labeled / rows - math.sqrt(prior * (1 - prior) * (1 - delta) / (delta * rows))
+
+
+def pieces(X: np.ndarray) -> np.ndarray:
+    """Piece index 0–3 of every value: X min–max scaled per column as the authors' callers do
+    ((x − min)/max(x − min); a constant column is all 0), cut at :data:`BORDERS`."""
+    shifted = X - X.min(axis=0)
+    span = shifted.max(axis=0)
+    scaled = np.divide(shifted, span, out=np.zeros_like(shifted), where=span > 0)
+    return np.ascontiguousarray(sum(scaled >= b for b in BORDERS), dtype=np.uint8)
+
+
+@njit(cache=True)
+def _piece_counts(piece, s, rows, features):  # pragma: no cover - compiled
+    """(rows, labeled rows) of each (feature, piece) over ``rows``: shape (2, len(features), 4)."""
+    out = np.zeros((2, features.size, 4), np.int64)
+    for r in rows:
+        label = s[r]
+        for j in range(features.size):
+            p = piece[r, features[j]]
+            out[0, j, p] += 1
+            out[1, j, p] += label
+    return out
+
+
+class _Fold:
+    """One fold of one pass: the tree grown on ``tree`` rows, bounds on ``estimate`` rows (module docstring)."""
+
+    def __init__(self, piece, s, tree, estimate, *, prior, delta, k, max_splits, min_rows, estimate_rows):
+        self.piece, self.s, self.prior, self.k = piece, s, prior, k
+        self.max_splits, self.min_rows, self.estimate_rows = max_splits, min_rows, estimate_rows
+        self.delta = pick_delta(estimate.size) if delta is None else delta
+        self.best = lower_bound(int(s[estimate].sum()), estimate.size, 1.0, min_rows, prior)
+        self.tree, self.estimate = tree, estimate
+
+    def _update(self, estimate_rows: np.ndarray) -> None:
+        found = lower_bound(int(self.s[estimate_rows].sum()), estimate_rows.size, self.delta, self.min_rows, self.prior)
+        self.best = max(self.best, found)
+
+    def _priority(self, tree_rows: np.ndarray) -> tuple:
+        labeled = int(self.s[tree_rows].sum())
+        return -lower_bound(labeled, tree_rows.size, self.delta, 0, self.prior), -labeled, -int(tree_rows[0])
+
+    def c(self) -> float:
+        """ĉ of this fold: the largest bound over the root and every piece of the tree."""
+        self._update(self.estimate)  # the root
+        features = set(range(self.piece.shape[1]))
+        queue = [(*self._priority(self.tree), self.tree, self.estimate, features)]
+        minimum_labeled = 1.0
+        for _ in range(self.max_splits):
+            if not queue:
+                break
+            *_, tree, estimate, available = heapq.heappop(queue)
+            split = self._split(tree, estimate, available, minimum_labeled)
+            if split is None:
+                continue
+            feature, useless, children = split
+            for _, child_estimate in children:
+                self._update(child_estimate)
+            gap = (1.0 - self.best) ** 2
+            minimum_labeled = (self.prior * (1 - self.prior) * (1 - self.delta) / (self.delta * gap) if gap > 0
+                               else math.inf)
+            remaining = available - {feature} - useless
+            labeled_tree = int(self.s[tree].sum())
+            for child_tree, child_estimate in children:
+                child_labeled = int(self.s[child_estimate].sum())
+                if child_labeled > minimum_labeled and child_tree.size > self.min_rows and \
+                        labeled_tree not in (0, child_tree.size):
+                    heapq.heappush(queue, (*self._priority(child_tree), child_tree, child_estimate, remaining))
+        return self.best
+
+    def _split(self, tree, estimate, available, minimum_labeled):
+        """(feature, features dropped, [(tree rows, estimate rows) per piece]) of the node's split, or None."""
+        order = np.fromiter(available, dtype=np.int64, count=len(available))  # the set's iteration order
+        counted = estimate if self.estimate_rows == "estimate_fold" else tree
+        tree_counts = _piece_counts(self.piece, self.s, tree, order)
+        estimate_counts = _piece_counts(self.piece, self.s, counted, order)
+        useless = estimate_counts[1].max(axis=1) < minimum_labeled
+        rows, labeled = tree_counts
+        scores = np.where(rows > 0, labeled / (rows + self.k), 0.0).max(axis=1)
+        if useless.all():
+            return None
+        j = int(np.flatnonzero(~useless)[np.argmax(scores[~useless])])
+        if not scores[j] > 0 or (estimate_counts[0, j] > 0).sum() == 1:
+            return None
+        feature = int(order[j])
+        tree_piece, counted_piece = self.piece[tree, feature], self.piece[counted, feature]
+        children = [(tree[tree_piece == p], counted[counted_piece == p]) for p in range(len(BORDERS) + 1)]
+        return feature, {int(f) for f in order[useless]}, children
+
+
+def tice_c(X, labeled, *, rng: np.random.Generator, folds: int = 5, delta: float | None = None, k: float = 5.0,
+           max_splits: int = 500, min_rows: int = 10, iterations: int = 2,
+           estimate_rows: str = "estimate_fold") -> float:
+    """ĉ, the label frequency (module docstring), from features X and PU labels (1 = labeled); ``rng``
+    draws the fold ids."""
     X = check_matrix(X, "X")
     s = check_labels(labeled, X.shape[0], "labeled")
-    if not 0.0 < delta < 1.0:
-        raise ValueError(f"delta must lie in (0, 1), got {delta}")
-    grow = np.zeros(s.size, bool)
-    grow[sampling.stratified_choice(s, sampling.class_fraction(s, 0.5), rng)] = True
-    X_grow, s_grow, X_held, s_held = X[grow], s[grow], X[~grow], s[~grow]
-    best = float(lower_bound(s_held.sum(), s_held.size, delta))  # the root: all held-out rows
-    # open nodes: (−biased share, order, rows of the growing half, rows of the held-out half)
-    open_nodes = [(-s_grow.sum() / (s_grow.size + K_BIAS), 0, np.arange(s_grow.size), np.arange(s_held.size))]
-    splits = 0
-    while open_nodes and splits < max_splits:
-        _, _, rows, held = heapq.heappop(open_nodes)
-        found = _best_split(X_grow[rows], s_grow[rows], min_rows)
-        if found is None:
-            continue
-        feature, threshold = found
-        splits += 1
-        for side in (np.less_equal, np.greater):
-            child = rows[side(X_grow[rows, feature], threshold)]
-            child_held = held[side(X_held[held, feature], threshold)]
-            best = max(best, float(lower_bound(s_held[child_held].sum(), child_held.size, delta)))
-            heapq.heappush(open_nodes, (-s_grow[child].sum() / (child.size + K_BIAS), 2 * splits + (side is np.greater),
-                                        child, child_held))
-    return best
+    if not (isinstance(folds, (int, np.integer)) and folds >= 2):
+        raise ArgumentError("folds", f"must be an integer ≥ 2, got {folds!r}")
+    if delta is not None and not 0.0 < delta < 1.0:
+        raise ArgumentError("delta", f"must lie in (0, 1) or be None (the authors' δ per fold), got {delta}")
+    for name, value, least in (("max_splits", max_splits, 1), ("min_rows", min_rows, 1), ("iterations", iterations, 1)):
+        if not (isinstance(value, (int, np.integer)) and value >= least):
+            raise ArgumentError(name, f"must be an integer ≥ {least}, got {value!r}")
+    if not k > 0:
+        raise ArgumentError("k", f"must be positive, got {k}")
+    if estimate_rows not in ESTIMATE_ROWS:
+        raise ArgumentError("estimate_rows", f"must be one of {ESTIMATE_ROWS}, got {estimate_rows!r}")
+    fold = rng.integers(0, folds, s.size)
+    if np.bincount(fold, minlength=folds).min() == 0:
+        raise ArgumentError("folds", f"{folds} folds over {s.size} rows leave a fold empty")
+    piece = pieces(X)
+    prior = 0.5
+    for _ in range(iterations):
+        found = [_Fold(piece, s, np.flatnonzero(fold == f), np.flatnonzero(fold != f), prior=prior, delta=delta,
+                       k=k, max_splits=max_splits, min_rows=min_rows, estimate_rows=estimate_rows).c()
+                 for f in range(folds)]
+        prior = sum(found) / len(found)
+    return prior
 
 
 def tice_theta(X, labeled, *, rng: np.random.Generator, **options) -> float:
     """θ̂ of TIcE: the positive fraction of the unlabeled rows, from ĉ of :func:`tice_c`.
 
-    ĉ is a lower bound, so θ̂ errs high: below, c = ½ and θ = 300/900, and ĉ ≈ 0.44.
+    ĉ is a lower bound, so θ̂ errs high: below, the positives fill the top piece of the first feature,
+    c = ½ and θ = 500/1500, and ĉ ≈ 0.46.
 
     >>> rng = np.random.default_rng(0)
-    >>> y = np.r_[np.ones(600, int), np.zeros(600, int)]
-    >>> X = np.c_[y + rng.normal(0, 0.3, 1200), rng.normal(size=1200)]
-    >>> labeled = np.zeros(1200, int); labeled[:300] = 1
+    >>> y = np.r_[np.ones(1000, int), np.zeros(1000, int)]
+    >>> X = np.c_[y + rng.uniform(0, 0.2, 2000), rng.normal(size=2000)]
+    >>> labeled = np.zeros(2000, int); labeled[:500] = 1
     >>> round(tice_theta(X, labeled, rng=np.random.default_rng(0)), 2)
-    0.43
+    0.4
     """
     s = check_labels(labeled, name="labeled")
     c = tice_c(X, s, rng=rng, **options)
