@@ -89,4 +89,9 @@ onsuccess:
             jobs=workflow.resource_settings.nodes,
             config=config,
             distance=rules.table1.output.distance,
+            configfiles=summary.merge_order(
+                workflow.configfiles,
+                workflow.overwrite_configfiles,
+                workflow.basedir,
+            ),
         )

@@ -55,6 +55,14 @@ def _mine(**changes):
     return edit
 
 
+def _both(*edits):
+    """The edits one after the other."""
+    def edit(config):
+        for each in edits:
+            each(config)
+    return edit
+
+
 # (case id, edit of the base config, key the message must name)
 CASES = [
     ("seed-nan", _set("seed", NAN), "seed"),
@@ -112,6 +120,12 @@ CASES = [
     ("mirror-bad-checksum", lambda c: c["datasets"]["abalone"].update(mirror={"files": {"abalone.data": "abc"}}),
      "datasets.abalone.mirror.files.abalone.data"),
     ("mine-without-model", _mine(model=None), "datasets.mine.model"),
+    # a user's own table is read whole at start-up: too small for the settings, or rows it cannot label
+    ("mine-too-few-positives", _mine(source={"file": "{tiny}"}), "betas.0"),
+    ("mine-too-small-for-folds", _both(_mine(source={"file": "{tiny}"}), _set("folds", 8)), "folds"),
+    ("mine-target-empty-cells", _mine(source={"file": "{gaps}"}), "datasets.mine.target"),
+    ("mine-greater-on-text", _mine(source={"file": "{text}"}, positive={"greater": 1}), "datasets.mine.positive"),
+    ("mine-figure3-folds", _both(_mine(subsample=100), _set("figure3.folds", 20)), "figure3.folds"),
     ("subsample-tiny", _set("datasets.abalone.subsample", 5), "datasets.abalone.subsample"),
     ("subsample-huge", _set("datasets.abalone.subsample", 10**7), "datasets.abalone.subsample"),
     ("subsample-float", _set("datasets.abalone.subsample", 200.0), "datasets.abalone.subsample"),
@@ -169,7 +183,11 @@ def mirror(tmp_path_factory):
     folder = tmp_path_factory.mktemp("mirror")
     for name in ("abalone.data", "airfoil_self_noise.dat"):
         (folder / name).write_text("x\n")  # start-up checks presence; download checks content
-    (folder.parent / "mine.csv").write_text("x,id,y\n0.5,1,1\n0.2,2,0\n")
+    rows = "".join(f"{(7 * i) % 10 / 10},{i},{i % 2}\n" for i in range(200))
+    (folder.parent / "mine.csv").write_text("x,id,y\n" + rows)  # 100 positives
+    (folder.parent / "tiny.csv").write_text("x,id,y\n" + "".join(f"{i / 30},{i},{int(i < 6)}\n" for i in range(30)))
+    (folder.parent / "gaps.csv").write_text("x,id,y\n" + rows + "0.1,200,\n")
+    (folder.parent / "text.csv").write_text("x,id,y\n" + rows.replace(",1\n", ",high\n"))
     (tmp_path_factory.mktemp("empty")).mkdir(exist_ok=True)
     return folder
 
@@ -191,8 +209,10 @@ def results(repo, mirror, tmp_path_factory):
         edit(config)
         if config.get("uci_mirror") == "{empty}":
             config["uci_mirror"] = str(empty)
-        if config["datasets"].get("mine", {}).get("source") == {"file": "{table}"}:
-            config["datasets"]["mine"]["source"]["file"] = str(mirror.parent / "mine.csv")
+        table = config["datasets"].get("mine", {}).get("source", {}).get("file", "")
+        if table.startswith("{") and table.endswith("}"):
+            name = "mine" if table == "{table}" else table.strip("{}")
+            config["datasets"]["mine"]["source"]["file"] = str(mirror.parent / f"{name}.csv")
         jobs[case] = (yaml.safe_dump(config), ())
     for case, text, _ in RAW_CASES:
         base = _base(mirror)

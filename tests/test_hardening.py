@@ -61,14 +61,14 @@ def test_an_argument_error_names_the_config_key_it_came_from():
 def test_a_corrupted_intermediate_file_says_which_file_to_remove(tmp_path, content):
     path = tmp_path / "scores.parquet"
     path.write_bytes(content)
-    with pytest.raises(ValueError, match=f"{path} is unreadable .* remove it and rerun"):
+    with pytest.raises(ValueError, match=f"{path} is unreadable .* --forcerun {path} \\(rule score\\)"):
         schemas.read(path, "scores")
 
 
 def test_an_empty_intermediate_table_is_refused(tmp_path):
     path = tmp_path / "empty.parquet"
     pd.DataFrame({"a": []}).to_parquet(path)
-    with pytest.raises(ValueError, match="holds no rows; remove it"):
+    with pytest.raises(ValueError, match="holds no rows; rebuild it and what depends on it with: snakemake --cores 2"):
         schemas.read(path, "scores")
 
 
@@ -105,8 +105,11 @@ def test_summary_counts_only_this_runs_benchmarks(tmp_path):
     config = {"seed": 1, "betas": [0.1], "n_draws": 2, "run": ["airfoil"], "uci_mirror": "/m",
               "verify_checksums": False}
     summary.write(tmp_path / "summary.md", started=started, wall_seconds=60, cores=2, config=config,
-                  benchmarks=bench, distance=tmp_path / "distance.csv")
+                  benchmarks=bench, distance=tmp_path / "distance.csv",
+                  configfiles=["config/datasets.yaml", "config/config.yaml", "mine.yaml"])
     text = (tmp_path / "summary.md").read_text()
+    assert "config files merged, each over the ones before: config/datasets.yaml, config/config.yaml, mine.yaml" \
+        in text
     assert "| km | 7 |" in text and "over the rules this run ran: 7 s" in text
     assert "mirror folder /m, verify_checksums False" in text
 

@@ -4,8 +4,12 @@ writes one to try it on. Bad input is one line on stderr and exit code 2."""
 from __future__ import annotations
 
 import argparse
+import csv
 import json
+import math
+import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -22,19 +26,46 @@ class InputError(ValueError):
     """Bad user input: reported as one line, exit code 2."""
 
 
+def _read(file: Path) -> pd.DataFrame:
+    """The table of a .csv (UTF-8) or .parquet file, its header checked for repeated names."""
+    if file.suffix.lower() == ".parquet":
+        try:
+            table = pd.read_parquet(file)
+        except ImportError as error:
+            raise InputError(f"SCORES: reading .parquet needs pyarrow (pip install pyarrow): {error}") from None
+        header = [str(c) for c in table.columns]
+    else:
+        with open(file, newline="", encoding="utf-8") as text:
+            header = next(csv.reader(text), None)
+        if header is None:
+            raise InputError(f"SCORES: {file} is empty")
+        table = pd.read_csv(file, encoding="utf-8")
+    repeated = sorted({c for c in header if header.count(c) > 1})
+    if repeated:
+        raise InputError(f"SCORES: {file} repeats the column name(s) {', '.join(map(repr, repeated))}")
+    return table
+
+
 def read_table(path: str) -> pd.DataFrame:
-    """A .csv or .parquet table."""
+    """A .csv or .parquet table; every read error is one line that names the file."""
     file = Path(path)
     if not file.is_file():
         raise InputError(f"SCORES: no file {path}")
-    if file.suffix.lower() == ".csv":
-        return pd.read_csv(file)
-    if file.suffix.lower() == ".parquet":
-        try:
-            return pd.read_parquet(file)
-        except ImportError as error:
-            raise InputError(f"SCORES: reading .parquet needs pyarrow (pip install pyarrow): {error}") from None
-    raise InputError(f"SCORES: {path} is neither .csv nor .parquet")
+    if file.suffix.lower() not in (".csv", ".parquet"):
+        raise InputError(f"SCORES: {path} is neither .csv nor .parquet")
+    try:
+        return _read(file)
+    except InputError:
+        raise
+    except PermissionError:
+        raise InputError(f"SCORES: cannot read {path}: permission denied") from None
+    except UnicodeDecodeError as error:
+        raise InputError(f"SCORES: {path} is not UTF-8 text (byte {error.object[error.start]:#04x} at offset "
+                         f"{error.start}); save it as UTF-8, uncompressed") from None
+    except pd.errors.EmptyDataError:
+        raise InputError(f"SCORES: {path} has no columns") from None
+    except Exception as error:  # pandas and pyarrow raise many types for a malformed file
+        raise InputError(f"SCORES: cannot read {path} ({type(error).__name__}: {str(error).strip()})") from None
 
 
 def _column(table: pd.DataFrame, name: str, option: str) -> pd.Series:
@@ -54,14 +85,22 @@ def _prior(args, table: pd.DataFrame, labeled: np.ndarray) -> tuple[float, str] 
     if args.mpe == "distance" and not (args.distcurve_model and Path(args.distcurve_model).is_file()):
         raise InputError("--mpe distance needs --distcurve-model, an existing file "
                          "(e.g. results/distcurve/model.txt of a run)")
-    X = np.column_stack([pd.to_numeric(_column(table, c, "--features"), errors="coerce") for c in args.features])
-    if not np.isfinite(X).all():
-        raise InputError("--features: the feature columns must be numeric, without missing values")
-    print(f"pueval: estimating theta with {args.mpe} on {len(X)} rows x {X.shape[1]} features ...", file=sys.stderr)
-    start = time.perf_counter()
+    columns = []
+    for name in args.features:
+        values = pd.to_numeric(_column(table, name, "--features"), errors="coerce").to_numpy(dtype=float)
+        bad = np.flatnonzero(~np.isfinite(values))
+        if bad.size:
+            raise InputError(f"--features: column {name!r} is not numeric throughout: {bad.size} missing, "
+                             f"non-numeric or infinite value(s), first in row {bad[0] + 1} "
+                             f"({table[name].iloc[bad[0]]!r})")
+        columns.append(values)
+    X = np.column_stack(columns)
     from pueval.mpe.priors import PriorEstimator, PriorSeeds
 
     estimator = PriorEstimator((args.mpe,), distcurve_model=args.distcurve_model)
+    estimator.check_size(len(X))
+    print(f"pueval: estimating theta with {args.mpe} on {len(X)} rows x {X.shape[1]} features ...", file=sys.stderr)
+    start = time.perf_counter()
     theta = estimator(X, labeled, PriorSeeds.of(args.seed))[args.mpe]
     print(f"pueval: theta = {theta:.4f} ({args.mpe}, {time.perf_counter() - start:.1f} s)", file=sys.stderr)
     return float(theta), args.mpe
@@ -81,7 +120,7 @@ def evaluate_table(args, table: pd.DataFrame) -> dict:
     if prior is not None:
         theta, source = prior
         s = labeled.astype(int)
-        threshold = float(np.median(scores)) if args.threshold is None else args.threshold
+        threshold = float(np.median(scores)) if args.threshold is None else args.threshold  # finite: main()
         out.update({"theta": theta, "theta_source": source,
                     "auc_corrected": metrics.corrected_auc(out["auc_pu"], theta, clip=True),
                     "auprc_corrected": related.jain_auprc(s, scores, theta),
@@ -140,24 +179,60 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+def _check_options(args) -> None:
+    """Every option's value, before any reading or computing."""
+    if args.seed < 0:
+        raise InputError(f"--seed: must be a non-negative integer, got {args.seed}")
+    if args.command == "example-scores":
+        if args.n < 20:
+            raise InputError(f"--n: need at least 20 rows, got {args.n}")
+        return
+    check_level(args.level, "--level")
+    if args.threshold is not None and not math.isfinite(args.threshold):
+        raise InputError(f"--threshold: must be a finite number, got {args.threshold}")
+    if args.output:
+        output = Path(args.output)
+        inputs = [Path(p) for p in (args.scores, args.distcurve_model) if p]
+        if output.exists() and any(p.exists() and output.resolve() == p.resolve() for p in inputs):
+            raise InputError(f"--output: {args.output} is an input of this command; choose another file")
+        if output.is_dir():
+            raise InputError(f"--output: {args.output} is a folder; name a file")
+        if not output.parent.is_dir():
+            raise InputError(f"--output: the folder {output.parent} does not exist")
+
+
+def _write(text: str, path: str) -> None:
+    """Write to a temporary file beside ``path``, renamed into place once complete."""
+    target = Path(path)
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w") as out:
+            out.write(text)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
 def main(argv=None) -> int:
     args = parser().parse_args(argv)
     try:
+        _check_options(args)
         if args.command == "example-scores":
-            if args.n < 20:
-                raise InputError(f"--n: need at least 20 rows, got {args.n}")
             example_scores(args.n, args.seed).to_csv(sys.stdout, index=False)
             return 0
-        check_level(args.level, "--level")
         report = evaluate_table(args, read_table(args.scores))
-    except (InputError, ValueError) as error:
+        text = json.dumps(report, indent=2) + "\n" if args.format == "json" else markdown(report)
+        if args.output:
+            _write(text, args.output)
+        else:
+            sys.stdout.write(text)
+    except (InputError, ValueError, MemoryError) as error:
         print(f"pueval: error: {error}", file=sys.stderr)
         return 2
-    text = json.dumps(report, indent=2) + "\n" if args.format == "json" else markdown(report)
-    if args.output:
-        Path(args.output).write_text(text)
-    else:
-        sys.stdout.write(text)
+    except OSError as error:  # writing the report: a full disk, a folder without write permission
+        print(f"pueval: error: {error.strerror or error}: {error.filename or args.output}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -129,8 +129,9 @@ def aul_pu_variance(labels, scores, n_labeled):
     if labels.ndim != 1:
         raise ValueError("aul_pu_variance takes one row of true labels")
     n_pos = int(labels.sum())
-    if not 1 <= n_labeled <= n_pos:
-        raise ValueError(f"n_labeled must lie in [1, {n_pos}], got {n_labeled}")
+    if isinstance(n_labeled, (bool, np.bool_)) or not isinstance(n_labeled, (int, np.integer)) or \
+            not 1 <= n_labeled <= n_pos:
+        raise ValueError(f"n_labeled must be an integer in [1, {n_pos}], got {n_labeled!r}")
     if n_pos == 1:
         return 0.0
     t = t_values(scores)[labels == 1]

@@ -38,8 +38,8 @@ def _checked(s, scores, theta):
     return s, check_scores(scores, s.size), check_fraction(theta, "theta")
 
 
-def _checked_predicted(s, predicted):
-    s = check_labels(s)
+def _checked_predicted(s, predicted, name: str = "s"):
+    s = check_labels(s, name=name)
     predicted = np.asarray(predicted)
     if predicted.shape != s.shape or predicted.dtype != bool:
         raise ValueError(f"predicted must be a boolean array of shape {s.shape}")
@@ -57,7 +57,8 @@ def _average_precision(recall: np.ndarray, precision: np.ndarray) -> float:
 
 def average_precision(y: np.ndarray, scores: np.ndarray) -> float:
     """AUPRC of fully labeled data as average precision, Σ ΔRecall·Precision over tie groups."""
-    tp, fp = metrics.head_counts(y, scores)
+    y = check_labels(y, name="y")
+    tp, fp = metrics.head_counts(y, check_scores(scores, y.size))
     return _average_precision(tp / tp[-1], tp / (tp + fp))
 
 
@@ -109,6 +110,8 @@ def claesen_bounds(s: np.ndarray, scores: np.ndarray, theta: float, level: float
 
 
 def f1(y: np.ndarray, predicted: np.ndarray) -> float:
+    """F1 of the predicted positives against fully labeled classes ``y``."""
+    y, predicted = _checked_predicted(y, predicted, "y")
     tp = float(np.sum(predicted & (y == 1)))
     return 2.0 * tp / (predicted.sum() + (y == 1).sum())
 

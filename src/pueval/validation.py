@@ -20,9 +20,18 @@ class ArgumentError(ValueError):
         self.argument, self.message = argument, message
 
 
+def _numeric(values, name: str) -> np.ndarray:
+    """``values`` as an array of real numbers (bool, integers or floats); complex numbers, dates, times,
+    text and objects are refused, naming ``name``."""
+    values = np.asarray(values)
+    if values.dtype.kind not in "biuf":
+        raise ValueError(f"{name} must hold real numbers, got dtype {values.dtype}")
+    return values
+
+
 def check_matrix(X, name: str) -> np.ndarray:
     """X as a finite 2-D float array with at least one row and one column."""
-    X = np.asarray(X, dtype=np.float64)
+    X = _numeric(X, name).astype(np.float64)
     if X.ndim != 2:
         raise ValueError(f"{name} must be 2-D (rows × features), got {X.ndim}-D")
     if X.shape[0] < 1 or X.shape[1] < 1:
@@ -52,9 +61,21 @@ def check_labels(s, n: int | None = None, name: str = "s") -> np.ndarray:
     return s.astype(np.int64)
 
 
+def as_scores(scores, name: str = "scores") -> np.ndarray:
+    """Scores to rank: integers stay 64-bit integers (a float64 cast would merge integers above 2⁵³ and
+    change their order), everything else real becomes float64; complex, date, text or object values are
+    refused."""
+    scores = _numeric(scores, name)
+    if scores.dtype.kind == "u":
+        if scores.size and scores.max() > np.iinfo(np.int64).max:
+            raise ValueError(f"{name}: unsigned integers above 2⁶³ − 1 cannot be ranked here")
+        return scores.astype(np.int64)
+    return scores.astype(np.int64 if scores.dtype.kind == "i" else np.float64)
+
+
 def check_scores(scores, n: int, name: str = "scores") -> np.ndarray:
-    """1-D finite scores of length ``n``."""
-    scores = np.asarray(scores, dtype=np.float64)
+    """1-D finite scores of length ``n`` (:func:`as_scores`)."""
+    scores = as_scores(scores, name)
     if scores.shape != (n,):
         raise ValueError(f"{name} must be 1-D of length {n} (one per row of the labels, {n} rows), "
                          f"got shape {scores.shape}")
@@ -77,7 +98,7 @@ def check_pu(labeled, scores, *, min_labeled: int = 2, labels_name: str = "label
 def check_label_rows(labels, scores) -> tuple[np.ndarray, np.ndarray]:
     """(labels as floats, scores) for the rank metrics: 1-D scores without NaN, and one row of 0/1
     labels per draw (1-D, or 2-D with one draw per row), each row with at least one 1."""
-    scores = np.asarray(scores, dtype=np.float64)
+    scores = as_scores(scores)
     labels = np.asarray(labels)
     if scores.ndim != 1:
         raise ValueError(f"scores must be 1-D, got shape {scores.shape}")
@@ -95,6 +116,8 @@ def check_label_rows(labels, scores) -> tuple[np.ndarray, np.ndarray]:
 
 def check_fraction(value, name: str, *, closed_high: bool = False) -> float:
     """A finite number in [0, 1) (or [0, 1] with ``closed_high``)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise ValueError(f"{name} must be a number in [0, 1{']' if closed_high else ')'}, got {value!r}")
     value = float(value)
     if not (0.0 <= value <= 1.0) or (value == 1.0 and not closed_high):
         raise ValueError(f"{name} must lie in [0, 1{']' if closed_high else ')'}, got {value}")

@@ -195,7 +195,11 @@ def save_regressor(booster: lgb.Booster, path) -> None:
 
 
 def load_regressor(path) -> lgb.Booster:
-    return lgb.Booster(model_file=str(path))
+    """DistCurve's regressor from a LightGBM text file; a file that is not one is a ValueError naming it."""
+    try:
+        return lgb.Booster(model_file=str(path))
+    except lgb.basic.LightGBMError as error:
+        raise ValueError(f"{path} is not a LightGBM model file ({str(error).strip()})") from None
 
 
 def univariate_transform(X, is_component, *, seed: int, folds: int = 5, rounds: int = 50,

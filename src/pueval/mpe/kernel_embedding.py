@@ -85,6 +85,31 @@ def standardized(X: np.ndarray) -> np.ndarray:
     return (X - X.mean(axis=0)) / np.where(sd > 0, sd, 1.0)
 
 
+GRAM_COPIES = 7  # n × n float64 matrices alive at the peak: the distances, five Gram matrices, one temporary
+
+
+def available_bytes() -> int | None:
+    """Memory the machine can still give (Linux's MemAvailable), or None where it cannot be read."""
+    try:
+        with open("/proc/meminfo") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        return None
+    return None
+
+
+def check_memory(n: int) -> None:
+    """Refuse, before allocating, a KM run whose n × n matrices (:data:`GRAM_COPIES` of them) would not fit
+    in the memory the machine has available."""
+    needed, available = GRAM_COPIES * 8 * n * n, available_bytes()
+    if available is not None and needed > available:
+        raise MemoryError(f"X: KM on {n:,} rows needs about {needed / 1e9:.1f} GB for its Gram matrices "
+                          f"({GRAM_COPIES} × n² × 8 bytes) and this machine has {available / 1e9:.1f} GB available; "
+                          "subsample the rows, or use a lighter estimator (distance, en, bbe, tice)")
+
+
 class KernelBank:
     """Gaussian Gram matrices of all rows for the five candidate widths, shared by every draw.
 
@@ -95,6 +120,7 @@ class KernelBank:
         X = check_matrix(X, "X")
         if X.shape[0] < 3:
             raise ValueError(f"X: KM needs at least 3 rows, got {X.shape[0]}")
+        check_memory(X.shape[0])
         D = squared_distances(standardized(X) if standardize else X)
         sigma_med = median_width(D, diagonal=True)  # the authors' σ_med
         if sigma_med == 0.0:

@@ -94,6 +94,14 @@ class PriorEstimator:
             self.model = (dc.load_regressor(distcurve_model) if isinstance(distcurve_model, (str, os.PathLike))
                           else distcurve_model)
 
+    def check_size(self, n: int) -> None:
+        """Refuse, before any work, a problem of ``n`` rows that would not fit in memory (KM's n × n
+        matrices, :func:`pueval.mpe.kernel_embedding.check_memory`)."""
+        if any(m in KERNEL_EMBEDDING for m in self.methods):
+            from pueval.mpe import kernel_embedding as ke
+
+            ke.check_memory(n)
+
     def __call__(self, X, labeled, seeds: PriorSeeds) -> dict[str, float]:
         """``{method: θ̂}`` for rows ``X`` and PU labels ``labeled`` (1 = labeled)."""
         return self.timed(X, labeled, seeds)[0]

@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import jsonschema
+import numpy as np
 import yaml
 
 from pueval.validation import ArgumentError
@@ -126,18 +127,54 @@ def _used(config: dict) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def _file_columns(path: Path) -> list[str]:
-    if path.suffix.lower() == ".parquet":
-        import pyarrow.parquet as pq
-
-        return list(pq.read_schema(path).names)
+def _file_table(path: Path):
     import pandas as pd
 
-    return list(pd.read_csv(path, nrows=0).columns)
+    return pd.read_parquet(path) if path.suffix.lower() == ".parquet" else pd.read_csv(path)
 
 
-def _check_entry(name: str, entry: dict) -> None:
-    """What the schema cannot say of one catalog entry: its columns hold the target and ``drop``."""
+def _check_sizes(config: dict, name: str, entry: dict, raw) -> None:
+    """A local table against the settings that need enough rows of each class, before any job runs: the
+    model's ``folds``, each β's labeled rows (and the DistCurve transform's folds), Figure 3's split and
+    folds, the cost experiment's sizes (the same checks the jobs make, here on the whole table at once)."""
+    from pueval import sampling
+    from pueval.pipeline.datasets import Labeling, binarize
+    from pueval.studies.draws import MIN_LABELED, n_labeled
+    from pueval.studies.pu_auc_vs_pu_aul import check_sizes
+
+    key = f"datasets.{name}"
+    try:
+        _, labels = binarize(raw, Labeling.of(name, entry))
+    except ValueError as error:
+        raise ConfigError(str(error)) from None
+    if entry["subsample"] is not None and entry["subsample"] < labels.size:
+        counts = sampling.class_shares(labels, entry["subsample"])
+        labels = np.r_[np.ones(counts[1], int), np.zeros(counts[0], int)]
+    n_pos, n_neg = int(labels.sum()), int(labels.size - labels.sum())
+    if min(n_pos, n_neg) < config["folds"]:
+        raise ConfigError(f"config key 'folds': {config['folds']} folds, but {name} has only {min(n_pos, n_neg)} "
+                          f"rows of its smaller class ({key}: {labels.size} rows)")
+    transform_folds = config["mpe"]["distcurve"]["transform"].get("folds", 5)
+    for i, beta in enumerate(config["betas"]):
+        labeled = n_labeled(n_pos, beta)
+        if labeled < max(MIN_LABELED, transform_folds):
+            which = f"betas.{i}" if labeled < MIN_LABELED else "mpe.distcurve.transform.folds"
+            raise ConfigError(f"config key '{which}': beta={beta:g} labels {labeled} of the {n_pos} positives of "
+                              f"{name}; a draw needs at least {MIN_LABELED} labeled rows and "
+                              f"{transform_folds} for the DistCurve transform's folds")
+    figure3 = config.get("figure3")
+    if figure3:
+        with naming_keys({"test_fraction": "figure3.test_fraction", "folds": "figure3.folds"}):
+            check_sizes(labels, figure3["beta"], test_fraction=figure3["test_fraction"], folds=figure3["folds"])
+    cost = config.get("cost")
+    if cost and cost["dataset"] == name and max(cost["sizes"]) > 4 * labels.size:
+        raise ConfigError(f"config key 'cost.sizes': {max(cost['sizes'])} rows asked, more than 4 times the "
+                          f"{labels.size} of {name}")
+
+
+def _check_entry(config: dict, name: str, entry: dict) -> None:
+    """What the schema cannot say of one catalog entry: its columns hold the target and ``drop``; a local
+    table, read whole, is large enough for the run's settings (:func:`_check_sizes`)."""
     key = f"datasets.{name}"
     if "uci" in entry["source"]:
         if "columns" not in entry:
@@ -153,9 +190,10 @@ def _check_entry(name: str, entry: dict) -> None:
             raise ConfigError(f"config key '{key}.source.file': no file {str(path)!r} "
                               "(relative paths start at the project folder)")
         try:
-            columns = _file_columns(path)
+            raw = _file_table(path)
         except Exception as error:  # pandas and pyarrow raise several types for an unreadable file
             raise ConfigError(f"config key '{key}.source.file': {path} is unreadable ({error})") from None
+        columns = [str(c) for c in raw.columns]
     if entry["target"] not in columns:
         raise ConfigError(f"config key '{key}.target': {entry['target']!r} is not a column ({', '.join(columns)})")
     drop = entry.get("drop", [])
@@ -163,6 +201,8 @@ def _check_entry(name: str, entry: dict) -> None:
     if unknown or entry["target"] in drop:
         raise ConfigError(f"config key '{key}.drop': {unknown or [entry['target']]} "
                           f"{'are not columns' if unknown else 'is the target'}")
+    if "uci" not in entry["source"]:
+        _check_sizes(config, name, entry, raw)
 
 
 def _check_datasets(config: dict) -> None:
@@ -174,7 +214,7 @@ def _check_datasets(config: dict) -> None:
     if config.get("cost") and config["cost"]["dataset"] not in catalog:
         raise ConfigError(f"config key 'cost.dataset': {config['cost']['dataset']!r} is not in the catalog")
     for name in _used(config):
-        _check_entry(name, catalog[name])
+        _check_entry(config, name, catalog[name])
 
 
 def _check_mirror(config: dict) -> None:

@@ -56,7 +56,7 @@ class Labeling:
         return cls(name, keys["target"], dict(keys["positive"]), tuple(keys.get("drop", ())), keys.get("first_rows"))
 
 
-def positive_labels(column: pd.Series, rule: dict) -> np.ndarray:
+def positive_labels(column: pd.Series, rule: dict, key: str = "positive") -> np.ndarray:
     """0/1 labels from the entry's ``positive`` rule: ``{equals: v}``, ``{in: [v, ...]}`` or ``{greater: x}``.
 
     >>> positive_labels(pd.Series([3, 10, 12]), {"greater": 9}).tolist()
@@ -70,7 +70,12 @@ def positive_labels(column: pd.Series, rule: dict) -> np.ndarray:
     elif kind == "in":
         mask = column.isin(list(value))
     elif kind == "greater":
-        mask = pd.to_numeric(column, errors="raise") > value
+        numbers = pd.to_numeric(column, errors="coerce")
+        if numbers.isna().any():
+            example = column[numbers.isna()].iloc[0]
+            raise ValueError(f"config key '{key}': 'greater' needs a numeric column, but {column.name!r} holds "
+                             f"{example!r}; use 'equals' or 'in' for a column of categories")
+        mask = numbers > value
     else:
         raise ValueError(f"positive: unknown rule {kind!r} (equals, in or greater)")
     return mask.to_numpy(dtype=np.int8)
@@ -91,7 +96,14 @@ def binarize(raw: pd.DataFrame, labeling: Labeling) -> tuple[pd.DataFrame, np.nd
                          f"(it has {', '.join(map(str, raw.columns))})")
     if labeling.first_rows is not None:
         raw = raw.iloc[: labeling.first_rows]
-    labels = positive_labels(raw[labeling.target], labeling.positive)
+    if raw.empty:
+        raise ValueError(f"config key '{key}': the raw table has no rows; check the entry's source")
+    empty = np.flatnonzero(raw[labeling.target].isna().to_numpy())
+    if empty.size:
+        raise ValueError(f"config key '{key}.target': column {labeling.target!r} has {empty.size} empty cell(s), "
+                         f"first in row {empty[0] + 1}; a row without a class would count as negative, so fill "
+                         "or drop those rows")
+    labels = positive_labels(raw[labeling.target], labeling.positive, f"{key}.positive")
     if labels.min() == labels.max():
         raise ValueError(f"config key '{key}.positive': {labeling.positive} makes every row "
                          f"{'positive' if labels[0] else 'negative'}; both classes are needed")

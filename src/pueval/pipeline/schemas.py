@@ -17,6 +17,7 @@ import pandas as pd
 @dataclass(frozen=True)
 class Schema:
     path: str  # under results/
+    rule: str  # the rule that writes it
     about: str
     columns: dict[str, str]  # name -> meaning, in file order
     features: bool = False  # the dataset's own columns come first
@@ -24,31 +25,34 @@ class Schema:
 
 _KM = "KM1 and KM2 (the authors' rules, pueval.mpe.kernel_embedding)"
 SCHEMAS = {
-    "raw": Schema("raw/{dataset}.parquet", "the raw table as fetched (the entry's columns)", {}, features=True),
-    "data": Schema("data/{dataset}.parquet", "binarized, one-hot encoded, subsampled features and labels",
+    "raw": Schema("raw/{dataset}.parquet", "download", "the raw table as fetched (the entry's columns)", {},
+                  features=True),
+    "data": Schema("data/{dataset}.parquet", "binarize", "binarized, one-hot encoded, subsampled features and labels",
                    {"label": "1 = positive class (the entry's positive rule), 0 = negative"}, features=True),
-    "scores": Schema("scores/{dataset}.parquet", "out-of-fold scores of the model under evaluation, rows as in data/",
+    "scores": Schema("scores/{dataset}.parquet", "score",
+                     "out-of-fold scores of the model under evaluation, rows as in data/",
                      {"label": "true class", "score": "cross-fitted LightGBM score"}),
-    "draws": Schema("draws/{dataset}/beta{beta}.parquet", "SCAR draws: which rows are labeled",
+    "draws": Schema("draws/{dataset}/beta{beta}.parquet", "draws", "SCAR draws: which rows are labeled",
                     {"draw": "draw index 0..n_draws-1", "row": "row of data/ labeled in that draw"}),
-    "km": Schema("mpe/km/{dataset}/beta{beta}.parquet", f"per draw: {_KM}", {
+    "km": Schema("mpe/km/{dataset}/beta{beta}.parquet", "km", f"per draw: {_KM}", {
         "draw": "draw index", "theta": "true positive fraction of the unlabeled rows",
         "theta_km1": "KM1 estimate (threshold 1/sqrt(min(N, M)))", "theta_km2": "KM2 estimate (slope threshold)",
         "certified": "slope comparisons certified by convexity and the QP bounds (the exact QP's decision)",
         "stable": "slope comparisons decided by settled point values", "undecided":
         "slope comparisons decided by point values that had not settled", "seconds": "time of this draw",
         "shared_seconds": "time of the Gram matrices shared by all draws of the job"}),
-    "transform_mpe": Schema("mpe/transform/{dataset}/beta{beta}.parquet",
+    "transform_mpe": Schema("mpe/transform/{dataset}/beta{beta}.parquet", "transform_mpe",
                             "per draw: DistCurve, EN and BBE on one cross-fitted labeled-vs-unlabeled transform", {
         "draw": "draw index", "theta": "true positive fraction of the unlabeled rows",
         "theta_distance": "DistCurve estimate (Zeiberg et al. 2020)", "theta_en": "EN estimate (Elkan & Noto 2008, e1)",
         "theta_bbe": "BBE estimate (Garg et al. 2021)", "seconds_distance": "DistCurve's time, the transform included",
         "seconds_en": "EN's time beyond the shared transform", "seconds_bbe": "BBE's time beyond the shared transform",
         "seconds": "time of this draw"}),
-    "tice": Schema("mpe/tice/{dataset}/beta{beta}.parquet", "per draw: TIcE (Bekker & Davis 2018)", {
+    "tice": Schema("mpe/tice/{dataset}/beta{beta}.parquet", "tice", "per draw: TIcE (Bekker & Davis 2018)", {
         "draw": "draw index", "theta": "true positive fraction of the unlabeled rows", "theta_tice": "TIcE estimate",
         "seconds": "time of this draw"}),
-    "estimates": Schema("estimates/{dataset}/beta{beta}.parquet", "per draw: truth, AUL^PU, AUC^PU, corrected AUCs", {
+    "estimates": Schema("estimates/{dataset}/beta{beta}.parquet", "estimate",
+                        "per draw: truth, AUL^PU, AUC^PU, corrected AUCs", {
         "dataset": "catalog name", "beta": "labeled fraction of the positives", "n": "rows", "alpha":
         "positive fraction", "auc": "true AUC (Eq. 1)", "aul": "true AUL (Eq. 2)", "draw": "draw index",
         "n_labeled": "labeled rows", "n_unlabeled": "unlabeled rows", "theta": "true positive fraction of the "
@@ -58,19 +62,21 @@ SCHEMAS = {
         "auc_est_distance": "AUC corrected with DistCurve", "theta_en": "EN prior", "auc_est_en":
         "AUC corrected with EN", "theta_bbe": "BBE prior", "auc_est_bbe": "AUC corrected with BBE",
         "theta_tice": "TIcE prior", "auc_est_tice": "AUC corrected with TIcE"}),
-    "related": Schema("related/{dataset}.parquet", "per draw: the related papers' estimators", {
+    "related": Schema("related/{dataset}.parquet", "related", "per draw: the related papers' estimators", {
         "dataset": "catalog name", "beta": "labeled fraction", "draw": "draw index", "estimator": "which estimator",
         "target": "the fully labeled quantity it estimates (aul, auc, auprc, f1, ll)", "prior":
         "where its theta comes from (true, km1, km2, distance; none)", "estimate": "its value",
         "lower": "Claesen lower bound (else empty)", "upper": "Claesen upper bound (else empty)",
         "truth": "the fully labeled value of target"}),
-    "figure3": Schema("figure3/{dataset}.parquet", "per repetition and method: Figure 3's PU_AUC and PU_AUL", {
+    "figure3": Schema("figure3/{dataset}.parquet", "figure3_dataset",
+                      "per repetition and method: Figure 3's PU_AUC and PU_AUL", {
         "dataset": "catalog name", "rep": "repetition", "method": "PU_AUC or PU_AUL", "auc": "test AUC",
         "sigma": "chosen kernel width", "lam": "chosen ridge penalty", "clipped": "1 if the solver clipped",
         "theta": "true positive fraction of the unlabeled training rows", "theta_hat": "estimated prior (PU_AUC)",
         "fit_seconds": "cross-validation and refit", "train_seconds": "fit_seconds, plus the MPE run for PU_AUC",
         "beta": "labeled fraction", "prior_method": "MPE method PU_AUC took its prior from"}),
-    "sar": Schema("sar/{dataset}.parquet", "per draw of labels selected at random or not: estimates against truth", {
+    "sar": Schema("sar/{dataset}.parquet", "sar",
+                  "per draw of labels selected at random or not: estimates against truth", {
         "dataset": "catalog name", "beta": "labeled fraction of the positives (on average over the propensities)",
         "strength": "k of the propensity (0 = SCAR)", "draw": "draw index", "theta": "true positive fraction of "
         "the unlabeled rows", "source": "aul (AUL^PU) or the prior of the corrected AUC (true, distance, en, bbe, "
@@ -85,14 +91,19 @@ def _schema(name: str) -> Schema:
     return SCHEMAS[name]
 
 
-def check_columns(columns, name: str, where) -> None:
-    """Refuse columns other than the schema's (in order; after any feature columns)."""
+def _rebuild(path, name: str) -> str:
+    return (f"rebuild it and what depends on it with: snakemake --cores 2 --forcerun {path} "
+            f"(rule {_schema(name).rule})")
+
+
+def check_columns(columns, name: str, where, fix: str = "this is a bug of the step that wrote it") -> None:
+    """Refuse columns other than the schema's (in order; after any feature columns); ``fix`` says what to do."""
     expected = list(_schema(name).columns)
     columns = list(columns)
     actual = columns[len(columns) - len(expected):] if _schema(name).features else columns
     if actual != expected or (_schema(name).features and len(columns) <= len(expected)):
         raise ValueError(f"{where}: columns {columns} do not follow the {name!r} schema {expected} "
-                         "(pueval.pipeline.schemas); remove the file and rerun snakemake to rebuild it")
+                         f"(pueval.pipeline.schemas); {fix}")
 
 
 def write(frame: pd.DataFrame, path, name: str) -> None:
@@ -108,12 +119,11 @@ def read(path, name: str, columns=None) -> pd.DataFrame:
     try:
         frame = pd.read_parquet(path, columns=columns)
     except Exception as error:  # pyarrow raises several types for a damaged file
-        raise ValueError(f"{path} is unreadable ({type(error).__name__}: {error}); remove it and rerun "
-                         "snakemake to rebuild it") from error
+        raise ValueError(f"{path} is unreadable ({type(error).__name__}: {error}); {_rebuild(path, name)}") from error
     if frame.empty:
-        raise ValueError(f"{path} holds no rows; remove it and rerun snakemake to rebuild it")
+        raise ValueError(f"{path} holds no rows; {_rebuild(path, name)}")
     if columns is None:
-        check_columns(frame.columns, name, path)
+        check_columns(frame.columns, name, path, _rebuild(path, name))
     return frame
 
 

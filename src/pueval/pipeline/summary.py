@@ -22,11 +22,23 @@ def _rule_seconds(benchmarks: Path, started: float) -> pd.Series:
     return pd.Series(totals, dtype=float).sort_values(ascending=False)
 
 
+def merge_order(loaded, command_line, base) -> list[str]:
+    """The config files of a run in the order they were merged: the Snakefile's ``configfile:`` files, then
+    the ``--configfile`` ones (Snakemake lists those first but merges them last), relative to ``base``.
+
+    >>> merge_order(["/p/mine.yaml", "/p/config/a.yaml"], ["/p/mine.yaml"], "/p")
+    ['config/a.yaml', 'mine.yaml']
+    """
+    command_line = [str(f) for f in command_line]
+    ordered = [str(f) for f in loaded if str(f) not in command_line] + command_line
+    return [str(Path(f).relative_to(base)) if Path(f).is_relative_to(base) else f for f in ordered]
+
+
 def write(path, *, started: float, wall_seconds: float, cores: int | None, config: dict, distance,
-          jobs: int | None = None, benchmarks="results/benchmarks") -> None:
+          jobs: int | None = None, benchmarks="results/benchmarks", configfiles=()) -> None:
     """The summary of the run that started at ``started`` (epoch seconds); earlier jobs' benchmarks are left out.
     ``cores`` is None on a cluster executor, which runs up to ``jobs`` jobs at a time; ``distance`` is Table 1's
-    distance to the paper (rule ``table1``'s output)."""
+    distance to the paper (rule ``table1``'s output); ``configfiles`` the config files merged, in order."""
     from pueval.pipeline import tables
 
     seconds = _rule_seconds(Path(benchmarks), started)
@@ -42,6 +54,7 @@ def write(path, *, started: float, wall_seconds: float, cores: int | None, confi
         f"- seed {config['seed']}, betas {config['betas']}, {config['n_draws']} draws, "
         f"datasets: {', '.join(config['run'])}",
         f"- data: {route}, verify_checksums {config['verify_checksums']}",
+        f"- config files merged, each over the ones before: {', '.join(map(str, configfiles)) or 'none named'}",
         f"- job seconds summed over the rules this run ran: {seconds.sum():.0f} s",
         "",
         tables.distance_markdown(pd.read_csv(distance)),
