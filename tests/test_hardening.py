@@ -61,7 +61,7 @@ def test_an_argument_error_names_the_config_key_it_came_from():
 def test_a_corrupted_intermediate_file_says_which_file_to_remove(tmp_path, content):
     path = tmp_path / "scores.parquet"
     path.write_bytes(content)
-    with pytest.raises(ValueError, match=f"{path} is unreadable .* --forcerun {path} \\(rule score\\)"):
+    with pytest.raises(ValueError, match=f"{path} is unreadable .* --forcerun {path} \\(with .*; rule score\\)"):
         schemas.read(path, "scores")
 
 

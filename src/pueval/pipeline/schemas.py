@@ -93,7 +93,7 @@ def _schema(name: str) -> Schema:
 
 def _rebuild(path, name: str) -> str:
     return (f"rebuild it and what depends on it with: snakemake --cores 2 --forcerun {path} "
-            f"(rule {_schema(name).rule})")
+            f"(with the run's own --configfile and --config options; rule {_schema(name).rule})")
 
 
 def check_columns(columns, name: str, where, fix: str = "this is a bug of the step that wrote it") -> None:
