@@ -195,7 +195,15 @@ def save_regressor(booster: lgb.Booster, path) -> None:
 
 
 def load_regressor(path) -> lgb.Booster:
-    """DistCurve's regressor from a LightGBM text file; a file that is not one is a ValueError naming it."""
+    """DistCurve's regressor from a LightGBM text file; a file that is not one is a ValueError naming it
+    (checked by its first line, ``tree``, before LightGBM reads it and prints its own error)."""
+    try:
+        with open(path, "rb") as model:
+            first = model.readline().strip()
+    except OSError as error:
+        raise ValueError(f"{path}: cannot read the DistCurve model ({error.strerror})") from None
+    if first != b"tree":
+        raise ValueError(f"{path} is not a LightGBM model file (its first line is not 'tree')")
     try:
         return lgb.Booster(model_file=str(path))
     except lgb.basic.LightGBMError as error:
