@@ -129,7 +129,7 @@ def test_km_refuses_before_allocating_more_memory_than_the_machine_has(capsys, s
     (lambda: related.f1(np.array([1, 0, 1]), np.array([1, 0, 0])), "predicted must be a boolean array"),
     (lambda: related.jain_roc_auc([1, 0, 0], [0.3, 0.2, 0.1], "0.2"), "theta must be a number"),
     (lambda: related.jain_roc_auc([1, 0, 0], ["a", "b", "c"], 0.2), "scores must hold real numbers"),
-    (lambda: metrics.aul_pu_variance([1, 1, 0], [0.3, 0.2, 0.1], 1.5), "n_labeled must be an integer"),
+    (lambda: metrics.aul_pu_variance([1, 1, 0], [0.3, 0.2, 0.1], 1.5), "n_labeled: must be an integer"),
     (lambda: km([["a", "b"]] * 5, np.ones((5, 2))), "X_mixture must hold real numbers"),
     (lambda: aul_pu.aul_pu_score([1, 0, 1], np.array([1 + 1j, 2, 3])), "scores must hold real numbers"),
     (lambda: aul_pu.aul_pu_score([1, 0, 1], np.array(["2020-01-01"] * 3, dtype="datetime64[D]")), "real numbers"),

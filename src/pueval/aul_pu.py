@@ -19,7 +19,7 @@ from statistics import NormalDist
 import numpy as np
 
 from pueval import metrics
-from pueval.validation import check_level, check_pu
+from pueval.validation import check_integer, check_level, check_pu
 
 INTERVAL_METHODS = ("normal", "bootstrap")
 
@@ -77,8 +77,7 @@ def aul_pu_interval(labeled, scores, level: float = 0.95, *, method: str = "norm
     level = check_level(level)
     if method not in INTERVAL_METHODS:
         raise ValueError(f"method must be one of {INTERVAL_METHODS}, got {method!r}")
-    if not (isinstance(n_boot, (int, np.integer)) and n_boot >= 100):
-        raise ValueError(f"n_boot must be an integer ≥ 100, got {n_boot!r}")
+    check_integer(n_boot, "n_boot", 100)
     t = labeled_t_values(labeled, scores)
     if method == "normal":
         half = NormalDist().inv_cdf(0.5 + level / 2.0) * t.std(ddof=1) / np.sqrt(t.size)

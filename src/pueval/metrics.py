@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pueval.validation import check_label_rows
+from pueval.validation import check_integer, check_label_rows
 
 
 def tie_groups(scores: np.ndarray, *, descending: bool = False) -> tuple[np.ndarray, np.ndarray]:
@@ -129,9 +129,7 @@ def aul_pu_variance(labels, scores, n_labeled):
     if labels.ndim != 1:
         raise ValueError("aul_pu_variance takes one row of true labels")
     n_pos = int(labels.sum())
-    if isinstance(n_labeled, (bool, np.bool_)) or not isinstance(n_labeled, (int, np.integer)) or \
-            not 1 <= n_labeled <= n_pos:
-        raise ValueError(f"n_labeled must be an integer in [1, {n_pos}], got {n_labeled!r}")
+    n_labeled = check_integer(n_labeled, "n_labeled", 1, n_pos)
     if n_pos == 1:
         return 0.0
     t = t_values(scores)[labels == 1]

@@ -14,7 +14,6 @@ import numpy as np
 from sklearn.model_selection import StratifiedKFold
 
 from pueval import sampling
-from pueval.validation import ArgumentError
 
 
 @dataclass(frozen=True)
@@ -43,9 +42,7 @@ class Capacity:
 
 def _fold_fits(X: np.ndarray, y: np.ndarray, capacity: Capacity, *, folds: int, seed: int):
     """Yield (held-out rows, booster fitted on a ``train_fraction`` of the other folds)."""
-    smallest = int(np.bincount(np.asarray(y, dtype=np.int64), minlength=2).min())
-    if smallest < folds:
-        raise ArgumentError("folds", f"{folds} folds, but the smaller class has only {smallest} rows")
+    sampling.check_folds(y, folds)
     rng = np.random.default_rng(seed)
     splitter = StratifiedKFold(n_splits=folds, shuffle=True, random_state=seed)
     for train, test in splitter.split(X, y):

@@ -2,11 +2,11 @@
 
 :func:`stratified_choice` draws a fixed number of rows from each class without replacement: the
 subsample of a dataset (:func:`stratified_subsample`), the training fraction of the model under
-evaluation, Figure 3's test part, TIcE's half/half split and the SCAR draws (which choose from the
-positive class only). The classes are drawn in the order of the ``sizes`` mapping, one
-``Generator.choice`` call each, so a caller fixes the random stream by that order.
-:func:`stratified_resample` is its with-replacement twin for samples larger than the data, and
-:func:`stratified_folds` deals each class round-robin over k folds.
+evaluation, Figure 3's test part and the SCAR draws (which choose from the positive class only).
+The classes are drawn in the order of the ``sizes`` mapping, one ``Generator.choice`` call each, so
+a caller fixes the random stream by that order. :func:`stratified_resample` is its
+with-replacement twin for samples larger than the data, :func:`stratified_folds` deals each class
+round-robin over k folds, and :func:`check_folds` refuses more folds than a class has rows.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import numpy as np
+
+from pueval.validation import ArgumentError
 
 
 def stratified_choice(labels: np.ndarray, sizes: Mapping[int, int], rng: np.random.Generator) -> np.ndarray:
@@ -75,6 +77,13 @@ def stratified_resample(labels: np.ndarray, size: int, seed: np.random.SeedSeque
     shares = class_shares(labels, size)
     return np.sort(np.concatenate([rng.choice(np.flatnonzero(labels == c), k, replace=True)
                                    for c, k in shares.items()]))
+
+
+def check_folds(labels: np.ndarray, folds: int) -> None:
+    """Refuse more ``folds`` than the smaller of the two classes has rows (a fold would lack that class)."""
+    smallest = int(np.bincount(np.asarray(labels, dtype=np.int64), minlength=2).min())
+    if smallest < folds:
+        raise ArgumentError("folds", f"{folds} folds, but the smaller class has only {smallest} rows")
 
 
 def stratified_folds(labels: np.ndarray, k: int, rng: np.random.Generator) -> np.ndarray:

@@ -124,6 +124,16 @@ def check_fraction(value, name: str, *, closed_high: bool = False) -> float:
     return value
 
 
+def check_integer(value, name: str, least: int, most: int | None = None) -> int:
+    """An integer (Python's or NumPy's, not a bool) in [``least``, ``most``]; an :class:`ArgumentError` naming
+    ``name`` otherwise."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < least or \
+            (most is not None and value > most):
+        bounds = f"≥ {least}" if most is None else f"in [{least}, {most}]"
+        raise ArgumentError(name, f"must be an integer {bounds}, got {value!r}")
+    return int(value)
+
+
 def check_level(level, name: str = "level") -> float:
     """A confidence level: a real number (Python's or NumPy's, not a bool) strictly between 0 and 1."""
     if isinstance(level, bool) or not isinstance(level, numbers.Real) or not 0.0 < float(level) < 1.0:

@@ -252,8 +252,11 @@ def distcurve(X_mixture, X_component, *, seed=0, model, repetitions: int = 10, t
         model = load_regressor(model)
     X = np.vstack([X_mixture, X_component])
     is_component = np.r_[np.zeros(len(X_mixture), bool), np.ones(len(X_component), bool)]
-    theta, _ = estimate_split(X, is_component, model, transform_seed=seeds.int_seed(seed, "transform"),
-                              rng=seeds.rng(seed, "curve"), repetitions=repetitions, transform=transform)
+    from pueval.mpe.priors import PriorSeeds  # the seeds every θ̂ by name derives from one integer
+
+    seeded = PriorSeeds.of(seed)
+    theta, _ = estimate_split(X, is_component, model, transform_seed=seeded.transform, rng=seeded.curve,
+                              repetitions=repetitions, transform=transform)
     return theta
 
 

@@ -54,7 +54,7 @@ from numba import njit
 
 from pueval.mpe import THETA_MAX
 from pueval.mpe.elkan_noto import theta_from_frequency
-from pueval.validation import ArgumentError, check_labels, check_matrix
+from pueval.validation import ArgumentError, check_integer, check_labels, check_matrix
 
 BORDERS = (0.25, 0.5, 0.75)  # the four pieces of every min–max scaled feature
 ESTIMATE_ROWS = ("estimate_fold", "tree_fold")  # the ports' reading (default), the published line
@@ -168,13 +168,11 @@ def tice_c(X, labeled, *, rng: np.random.Generator, folds: int = 5, delta: float
     draws the fold ids."""
     X = check_matrix(X, "X")
     s = check_labels(labeled, X.shape[0], "labeled")
-    if not (isinstance(folds, (int, np.integer)) and folds >= 2):
-        raise ArgumentError("folds", f"must be an integer ≥ 2, got {folds!r}")
+    check_integer(folds, "folds", 2)
     if delta is not None and not 0.0 < delta < 1.0:
         raise ArgumentError("delta", f"must lie in (0, 1) or be None (the authors' δ per fold), got {delta}")
-    for name, value, least in (("max_splits", max_splits, 1), ("min_rows", min_rows, 1), ("iterations", iterations, 1)):
-        if not (isinstance(value, (int, np.integer)) and value >= least):
-            raise ArgumentError(name, f"must be an integer ≥ {least}, got {value!r}")
+    for name, value in (("max_splits", max_splits), ("min_rows", min_rows), ("iterations", iterations)):
+        check_integer(value, name, 1)
     if not k > 0:
         raise ArgumentError("k", f"must be positive, got {k}")
     if estimate_rows not in ESTIMATE_ROWS:

@@ -139,10 +139,10 @@ def _check_sizes(config: dict, name: str, entry: dict, raw) -> None:
     folds, the cost experiment's sizes (the same checks the jobs make, here on the whole table at once)."""
     from pueval import sampling
     from pueval.pipeline.datasets import Labeling, binarize
-    from pueval.studies.draws import MIN_LABELED, n_labeled
+    from pueval.studies import cost
+    from pueval.studies.draws import check_beta, check_transform_folds
     from pueval.studies.pu_auc_vs_pu_aul import check_sizes
 
-    key = f"datasets.{name}"
     try:
         _, labels = binarize(raw, Labeling.of(name, entry))
     except ValueError as error:
@@ -150,26 +150,21 @@ def _check_sizes(config: dict, name: str, entry: dict, raw) -> None:
     if entry["subsample"] is not None and entry["subsample"] < labels.size:
         counts = sampling.class_shares(labels, entry["subsample"])
         labels = np.r_[np.ones(counts[1], int), np.zeros(counts[0], int)]
-    n_pos, n_neg = int(labels.sum()), int(labels.size - labels.sum())
-    if min(n_pos, n_neg) < config["folds"]:
-        raise ConfigError(f"config key 'folds': {config['folds']} folds, but {name} has only {min(n_pos, n_neg)} "
-                          f"rows of its smaller class ({key}: {labels.size} rows)")
-    transform_folds = config["mpe"]["distcurve"]["transform"].get("folds", 5)
+    with naming_keys({"folds": "folds"}):
+        sampling.check_folds(labels, config["folds"])
+    n_pos = int(labels.sum())
     for i, beta in enumerate(config["betas"]):
-        labeled = n_labeled(n_pos, beta)
-        if labeled < max(MIN_LABELED, transform_folds):
-            which = f"betas.{i}" if labeled < MIN_LABELED else "mpe.distcurve.transform.folds"
-            raise ConfigError(f"config key '{which}': beta={beta:g} labels {labeled} of the {n_pos} positives of "
-                              f"{name}; a draw needs at least {MIN_LABELED} labeled rows and "
-                              f"{transform_folds} for the DistCurve transform's folds")
+        with naming_keys({"beta": f"betas.{i}", "transform": "mpe.distcurve.transform.folds"}):
+            labeled = check_beta(n_pos, beta, name)
+            check_transform_folds(labeled, labels.size - labeled, config["mpe"]["distcurve"]["transform"].get(
+                "folds", 5), f"{name} at beta={beta:g}")
     figure3 = config.get("figure3")
     if figure3:
         with naming_keys({"test_fraction": "figure3.test_fraction", "folds": "figure3.folds"}):
             check_sizes(labels, figure3["beta"], test_fraction=figure3["test_fraction"], folds=figure3["folds"])
-    cost = config.get("cost")
-    if cost and cost["dataset"] == name and max(cost["sizes"]) > 4 * labels.size:
-        raise ConfigError(f"config key 'cost.sizes': {max(cost['sizes'])} rows asked, more than 4 times the "
-                          f"{labels.size} of {name}")
+    if config.get("cost") and config["cost"]["dataset"] == name:
+        with naming_keys({"sizes": "cost.sizes"}):
+            cost.check_sizes(config["cost"]["sizes"], labels.size, name)
 
 
 def _check_entry(config: dict, name: str, entry: dict) -> None:

@@ -22,8 +22,6 @@ import numpy as np
 import pandas as pd
 
 from pueval import metrics, sampling, seeds
-from pueval.mpe import distance_curve as dc
-from pueval.mpe import kernel_embedding as ke
 from pueval.mpe.priors import PriorEstimator, PriorSeeds
 from pueval.studies import draws
 from pueval.validation import ArgumentError
@@ -43,6 +41,15 @@ def _fastest(f, repeats: int):
     return value, min(seconds)
 
 
+MAX_GROWTH = 4  # sizes up to 4 times the dataset's rows (drawn with replacement beyond them)
+
+
+def check_sizes(sizes, n_rows: int, name: str) -> None:
+    """Refuse sizes above :data:`MAX_GROWTH` times the ``n_rows`` of dataset ``name``."""
+    if max(sizes) > MAX_GROWTH * n_rows:
+        raise ArgumentError("sizes", f"{max(sizes)} rows asked, more than {MAX_GROWTH} times the {n_rows} of {name}")
+
+
 def run(X_all: np.ndarray, y_all: np.ndarray, *, name: str, sizes, beta, seed, km_standardize: bool,
         distcurve_model, distcurve_repetitions: int, transform: dict | None, bbe: dict, tice: dict,
         km_max_size: int, repeats: int = 3) -> pd.DataFrame:
@@ -53,8 +60,10 @@ def run(X_all: np.ndarray, y_all: np.ndarray, *, name: str, sizes, beta, seed, k
     Each method is one :class:`~pueval.mpe.priors.PriorEstimator` call, so EN and BBE are timed with the
     transform they need: their time is the transform's plus their own.
     """
-    if max(sizes) > 4 * y_all.size:
-        raise ArgumentError("sizes", f"{max(sizes)} rows asked, more than 4 times the {y_all.size} of {name}")
+    from pueval.mpe import distance_curve as dc  # here: the pipeline's start-up imports check_sizes
+    from pueval.mpe import kernel_embedding as ke
+
+    check_sizes(sizes, y_all.size, name)
     if repeats < 1:
         raise ArgumentError("repeats", f"must be at least 1, got {repeats}")
     km = PriorEstimator(("km1", "km2"), km_standardize=km_standardize)

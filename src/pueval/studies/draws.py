@@ -20,14 +20,26 @@ def n_labeled(n_positive: int, beta: float) -> int:
     return int(np.floor(beta * n_positive + 0.5))
 
 
-def scar_draws(y: np.ndarray, beta: float, n_draws: int, *, seed: int, dataset: str) -> np.ndarray:
-    """Labeled row indices, shape (n_draws, round(β n^P)), each row sorted."""
-    y = np.asarray(y)
-    n_positive = int((y == 1).sum())
+def check_beta(n_positive: int, beta: float, dataset: str) -> int:
+    """round(β n^P), the labeled rows of every draw; fewer than :data:`MIN_LABELED` is an ArgumentError."""
     k = n_labeled(n_positive, beta)
     if k < MIN_LABELED:
         raise ArgumentError("beta", f"{beta:g} labels {k} of the {n_positive} positives of {dataset}; a draw "
                                     f"needs at least {MIN_LABELED} labeled rows (a larger beta, or more rows)")
+    return k
+
+
+def check_transform_folds(labeled: int, unlabeled: int, folds: int, where: str) -> None:
+    """Refuse a labeled-vs-unlabeled transform of more ``folds`` than the draws' fewest labeled (or
+    unlabeled) rows; ``where`` names the draws."""
+    if labeled < folds or unlabeled < folds:
+        raise ArgumentError("transform", f"{folds} folds, but a draw of {where} has {labeled} labeled rows")
+
+
+def scar_draws(y: np.ndarray, beta: float, n_draws: int, *, seed: int, dataset: str) -> np.ndarray:
+    """Labeled row indices, shape (n_draws, round(β n^P)), each row sorted."""
+    y = np.asarray(y)
+    k = check_beta(int((y == 1).sum()), beta, dataset)
     return np.stack([sampling.stratified_choice(y, {1: k}, seeds.rng(seed, dataset, beta, d)) for d in range(n_draws)])
 
 

@@ -18,7 +18,7 @@ import pandas as pd
 
 from pueval.mpe import kernel_embedding as ke
 from pueval.mpe.priors import PriorEstimator, PriorSeeds
-from pueval.validation import ArgumentError, check_matrix
+from pueval.studies.draws import check_transform_folds
 
 log = logging.getLogger(__name__)
 
@@ -64,11 +64,9 @@ def transform_draws(X, y: np.ndarray, s: np.ndarray, model, *, seed: int, datase
                     repetitions: int, transform: dict | None, bbe: dict) -> pd.DataFrame:
     """DistCurve, EN and BBE per draw on one transform each (schema ``transform_mpe``): ``seconds_distance``
     includes the transform, ``seconds_en`` and ``seconds_bbe`` are what each adds to it."""
-    folds = (transform or {}).get("folds", 5)
     s = np.asarray(s)
-    if s.sum(axis=1).min() < folds or (1 - s).sum(axis=1).min() < folds:
-        raise ArgumentError("transform", f"{folds} folds, but a draw of {dataset} at beta={beta:g} has "
-                                         f"{int(s.sum(axis=1).min())} labeled rows")
+    check_transform_folds(int(s.sum(axis=1).min()), int((1 - s).sum(axis=1).min()),
+                          (transform or {}).get("folds", 5), f"{dataset} at beta={beta:g}")
     estimator = PriorEstimator(("distance", "en", "bbe"), distcurve_model=model, repetitions=repetitions,
                                transform=transform, bbe=bbe)
 
@@ -82,7 +80,6 @@ def transform_draws(X, y: np.ndarray, s: np.ndarray, model, *, seed: int, datase
 def tice_draws(X, y: np.ndarray, s: np.ndarray, *, seed: int, dataset: str, beta: float,
                **options) -> pd.DataFrame:
     """TIcE per draw (schema ``tice``); ``options`` go to :func:`pueval.mpe.tice.tice_c`."""
-    X = check_matrix(X, "X")
     estimator = PriorEstimator(("tice",), tice=options)
 
     def one(draw, labeled):
