@@ -94,7 +94,7 @@ def test_scorer_selects_models_in_grid_search():
 
 @pytest.mark.parametrize("labeled, scores, message", [
     ([1, 0, 1], [0.1, np.nan, 0.3], "NaN"),
-    ([1, 0, 2], [0.1, 0.2, 0.3], "labeled must hold 0"),
+    ([1, 0, 2], [0.1, 0.2, 0.3], "labels: must hold two values"),
     ([1, 0, 0], [0.1, 0.2, 0.3], "at least 2 labeled"),
     ([1, 1, 1], [0.1, 0.2, 0.3], "unlabeled"),
     ([1, 0], [0.1, 0.2, 0.3], "rows"),
@@ -128,7 +128,8 @@ def _run(capsys, *argv):
 def test_cli_json_without_and_with_a_prior(table, capsys):
     code, out, _ = _run(capsys, "evaluate", table)
     report = json.loads(out)
-    assert code == 0 and set(report) == {"n", "n_labeled", "aul_pu", "aul_pu_ci", "level", "interval", "auc_pu"}
+    assert code == 0 and set(report) == {"n", "n_labeled", "aul_pu", "aul_pu_ci", "level", "interval", "auc_pu",
+                                      "pueval_version", "input"}
     frame = pd.read_csv(table)
     assert report["aul_pu"] == pytest.approx(aul_pu.aul_pu_score(frame["labeled"], frame["score"]))
     assert report["aul_pu_ci"][0] < report["aul_pu"] < report["aul_pu_ci"][1]
@@ -157,11 +158,12 @@ def test_cli_parquet_input(table, tmp_path, capsys):
 
 @pytest.mark.parametrize("change, argv, message", [
     (lambda f: f, ["--score-column", "nope"], "no column 'nope'"),
-    (lambda f: f.assign(labeled=f["labeled"] * 2), [], "must hold 0"),
+    (lambda f: f.assign(labeled=f["labeled"] * 2), [], "no row equals pos_label=1"),
     (lambda f: f.assign(score=f["score"].where(f.index != 3)), [], "missing"),
-    (lambda f: f.assign(labeled=0), [], "must hold both 0 and 1"),
+    (lambda f: f.assign(labeled=0), [], "no row equals pos_label=1"),
     (lambda f: f, ["--mpe", "km1"], "--features"),
-    (lambda f: f, ["--mpe", "distance", "--features", "x1"], "--distcurve-model"),
+    (lambda f: f, ["--mpe", "distcurve", "--features", "x1", "--distcurve-model", "nope.txt"],
+     "--distcurve-model: no file nope.txt"),
     (lambda f: f, ["--prior", "1.5"], "--prior"),
     (lambda f: f, ["--level", "2"], "--level"),
 ])

@@ -180,11 +180,11 @@ def test_data_errors_are_one_line_without_traceback(tmp_path, catalog):
 @pytest.mark.parametrize("call, message", [
     (lambda rel, s, x, p: rel.jain_roc_auc(s, x, np.nan), "theta"),
     (lambda rel, s, x, p: rel.jain_auprc(s, x, 1.0), "theta"),
-    (lambda rel, s, x, p: rel.jain_auprc(s * 2, x, 0.3), "0 and 1"),
+    (lambda rel, s, x, p: rel.jain_auprc(s * 2, x, 0.3), "s: no row equals pos_label=1"),
     (lambda rel, s, x, p: rel.jain_roc_auc(s, x[:-1], 0.3), "scores must be 1-D of length"),
     (lambda rel, s, x, p: rel.jain_roc_auc(s, np.where(s, np.nan, x), 0.3), "NaN"),
     (lambda rel, s, x, p: rel.claesen_bounds(s, x, 0.3, level=np.nan), "level"),
-    (lambda rel, s, x, p: rel.claesen_bounds(np.zeros_like(s), x, 0.3), "both 0 and 1"),
+    (lambda rel, s, x, p: rel.claesen_bounds(np.zeros_like(s), x, 0.3), "s: no row equals pos_label=1"),
     (lambda rel, s, x, p: rel.tabatabaei_f1(s, p, -0.1), "theta"),
     (lambda rel, s, x, p: rel.tabatabaei_f1(s, p.astype(int), 0.3), "boolean"),
     (lambda rel, s, x, p: rel.ll_score(s, np.zeros_like(p)), "no row is predicted positive"),

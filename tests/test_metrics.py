@@ -80,10 +80,10 @@ def test_two_dimensional_labels_give_one_value_per_row():
 @pytest.mark.parametrize(
     "labels, scores, message",
     [
-        ([0, 0, 0], [0.1, 0.2, 0.3], "no positive"),
+        ([0, 0, 0], [0.1, 0.2, 0.3], "no row equals pos_label=1"),
         ([1, 0, 1], [0.1, np.nan, 0.3], "NaN"),
         ([1, 0], [0.1, 0.2, 0.3], "do not match"),
-        ([1, 2, 0], [0.1, 0.2, 0.3], "0/1"),
+        ([1, 2, 0], [0.1, 0.2, 0.3], "two values"),
         ([[1, 0, 0], [0, 0, 0]], [0.1, 0.2, 0.3], "no positive"),
     ],
 )

@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 from sklearn.metrics import average_precision_score
 
-from pueval import metrics, related
+from pueval import curves, metrics, related
 from pueval.studies import related_draws
 
 
@@ -64,7 +64,7 @@ def test_claesen_surrogate_counts_match_theorem_1_by_brute_force():
     for head_u in range(n_u + 1):
         in_head = [sum(i < head_u for i in c) for c in itertools.combinations(range(n_u), latent)]
         for wanted in range(latent + 1):
-            got = int(related.surrogate_positives_in_head(head_u, n_u, latent, wanted))
+            got = int(curves.surrogate_positives_in_head(head_u, n_u, latent, wanted))
             at_least = [h for h in in_head if h >= wanted]
             assert got == (min(at_least) if at_least else max(in_head))
             at_most = [h for h in in_head if h <= wanted]

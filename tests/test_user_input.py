@@ -93,7 +93,7 @@ def test_an_unreadable_file_is_one_line(capsys, scores_csv, monkeypatch):
     def denied(_):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(cli, "_read", denied)  # root reads every file: the denial is simulated
+    monkeypatch.setattr(cli, "_read_bytes", denied)  # root reads every file: the denial is simulated
     _refused(capsys, f"cannot read {scores_csv}: permission denied", "evaluate", scores_csv)
 
 
@@ -110,7 +110,7 @@ def test_a_non_numeric_feature_column_is_named(capsys, tmp_path):
 def test_a_file_that_is_not_a_model_is_one_line(capsys, scores_csv, tmp_path):
     garbage = tmp_path / "model.txt"
     garbage.write_text("not a model\n")
-    _refused(capsys, f"{garbage} is not a LightGBM model file", "evaluate", scores_csv, "--mpe", "distance",
+    _refused(capsys, f"{garbage} is not a LightGBM model file", "evaluate", scores_csv, "--mpe", "distcurve",
              "--features", "x1", "x2", "--distcurve-model", garbage)
 
 
@@ -124,8 +124,8 @@ def test_km_refuses_before_allocating_more_memory_than_the_machine_has(capsys, s
 # Public functions check every argument ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("call, message", [
-    (lambda: related.average_precision([1, 0, 2], [0.3, 0.2, 0.1]), "y must hold 0 and 1"),
-    (lambda: related.average_precision([0, 0, 0], [0.3, 0.2, 0.1]), "y must hold both 0 and 1"),
+    (lambda: related.average_precision([1, 0, 2], [0.3, 0.2, 0.1]), "y: must hold two values"),
+    (lambda: related.average_precision([0, 0, 0], [0.3, 0.2, 0.1]), "y: no row equals pos_label=1"),
     (lambda: related.f1(np.array([1, 0, 1]), np.array([1, 0, 0])), "predicted must be a boolean array"),
     (lambda: related.jain_roc_auc([1, 0, 0], [0.3, 0.2, 0.1], "0.2"), "theta must be a number"),
     (lambda: related.jain_roc_auc([1, 0, 0], ["a", "b", "c"], 0.2), "scores must hold real numbers"),

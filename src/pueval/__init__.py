@@ -5,13 +5,16 @@ the papers, on arrays and frames) and :mod:`pueval.pipeline` (Snakemake's side: 
 figures). Dependencies run one way, pipeline → studies → library, and importing the library loads
 neither of the others.
 
-``aul_pu_score``, ``aul_pu_interval`` and ``aul_pu_scorer`` (:mod:`pueval.aul_pu`) are imported on
-first use, so that importing a submodule stays cheap.
+``aul_pu_score``, ``aul_pu_interval``, ``aul_pu_difference`` and ``aul_pu_scorer`` (:mod:`pueval.aul_pu`)
+are imported on first use, so that importing a submodule stays cheap. Class priors:
+:func:`pueval.mpe.estimate_prior`; curves: :mod:`pueval.curves`.
 """
 
-_EXPORTS = {"aul_pu_score", "aul_pu_interval", "aul_pu_scorer"}
+__version__ = "0.2.0"
 
-__all__ = sorted(_EXPORTS)
+_EXPORTS = {"aul_pu_score", "aul_pu_interval", "aul_pu_difference", "aul_pu_scorer", "PairedDifference"}
+
+__all__ = ["__version__", *sorted(_EXPORTS)]
 
 
 def __getattr__(name):

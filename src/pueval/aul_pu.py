@@ -10,41 +10,68 @@ t_i depends on the scores alone, never on the labels, so σ² is estimated from 
 t-values without a prior. The finite-population factor needs n^P, which is unknown without a prior:
 :func:`aul_pu_interval` drops it (factor 1 ≥ the true one), which makes the normal interval
 conservative, most at large β = n^L/n^P. A bootstrap over the labeled rows is offered beside it.
+
+Two models scored on the same rows (:func:`aul_pu_difference`): on one PU set
+AUL^PU = n_L/(2n) + (n_U/n)·AUC^PU, and in the population AUL = α/2 + (1 − α)·AUC, so the sign of
+ΔAUL is the sign of ΔAUC. ΔAUL^PU is the mean over the labeled rows of the paired differences
+d_i = t_i^A − t_i^B, again a sample of the positives, so Theorem 1's argument gives a prior-free
+interval for ΔAUL and a test of "no difference".
+
+Labels may take any two values: ``pos_label`` (default 1) names the labeled class, as in
+scikit-learn, and ``y_true``/``y_score`` work as keyword names.
 """
 
 from __future__ import annotations
 
+import warnings
+from dataclasses import asdict, dataclass
 from statistics import NormalDist
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from pueval import metrics
-from pueval.validation import check_integer, check_level, check_pu
+from pueval.validation import (DegenerateScoresWarning, check_integer, check_level, check_pu, check_scores,
+                               sklearn_names, warn_degenerate)
 
 INTERVAL_METHODS = ("normal", "bootstrap")
+BOOTSTRAP_CHUNK = 1 << 22  # resampled entries held at once (32 MB of indices): the bootstrap's memory bound
+
+__all__ = ["aul_pu_score", "aul_pu_interval", "aul_pu_difference", "aul_pu_scorer", "PairedDifference",
+           "DegenerateScoresWarning"]
 
 
-def labeled_t_values(labeled, scores) -> np.ndarray:
+def labeled_t_values(labels: ArrayLike, scores: ArrayLike, *, pos_label=1) -> np.ndarray:
     """The labeled rows' t-values, t_i = (r_i − ½)/n (:func:`pueval.metrics.t_values`), after checking
-    the arguments (at least two labeled rows)."""
-    labeled, scores = check_pu(labeled, scores)
+    the arguments (at least two labeled rows) and warning of degenerate scores."""
+    labeled, scores = check_pu(labels, scores, pos_label=pos_label)
+    warn_degenerate(labeled, scores)
     return metrics.t_values(scores)[labeled]
 
 
-def aul_pu_score(labeled, scores) -> float:
+@sklearn_names
+def aul_pu_score(labels: ArrayLike, scores: ArrayLike, *, pos_label=1) -> float:
     """AUL^PU (Eq. 4): P(score of a labeled row > score of any row), ties count ½.
 
     Parameters
     ----------
-    labeled : array of shape (n,)
-        1 for a labeled positive, 0 for an unlabeled row.
+    labels : array of shape (n,)
+        PU labels of two values: ``pos_label`` for a labeled positive, the other value for an
+        unlabeled row (0/1, 1/−1, bool or text). ``y_true=`` names it too.
     scores : array of shape (n,)
-        The model's scores (higher = more positive).
+        The model's scores (higher = more positive). ``y_score=`` names it too.
+    pos_label : int, float, bool or str, default 1
+        The value of ``labels`` that marks a labeled row.
 
     Returns
     -------
     float
         The mean of the labeled rows' t-values; unbiased for the AUL under SCAR (Theorem 1).
+
+    Warns
+    -----
+    DegenerateScoresWarning
+        Every score is equal, or every labeled row has the same score.
 
     Examples
     --------
@@ -52,48 +79,160 @@ def aul_pu_score(labeled, scores) -> float:
 
     >>> scores = [0.92, 0.82, 0.73, 0.66, 0.6, 0.58, 0.54, 0.5, 0.45, 0.43,
     ...           0.41, 0.39, 0.38, 0.36, 0.35, 0.3, 0.25, 0.2, 0.15, 0.1]
-    >>> labeled = [1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0]
-    >>> round(aul_pu_score(labeled, scores), 4)  # t = 0.975, 0.825, 0.675, 0.475, 0.125
+    >>> labels = [1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0]
+    >>> round(aul_pu_score(labels, scores), 4)  # t = 0.975, 0.825, 0.675, 0.475, 0.125
+    0.615
+
+    pulearn's labels (1 labeled, −1 unlabeled) and scikit-learn's keyword names:
+
+    >>> round(aul_pu_score(y_true=[2 * v - 1 for v in labels], y_score=scores), 4)
     0.615
     """
-    return float(labeled_t_values(labeled, scores).mean())
+    return float(labeled_t_values(labels, scores, pos_label=pos_label).mean())
 
 
-def aul_pu_interval(labeled, scores, level: float = 0.95, *, method: str = "normal", n_boot: int = 2000,
-                    random_state=None) -> tuple[float, float]:
+def bootstrap_means(values: np.ndarray, n_boot: int, rng: np.random.Generator) -> np.ndarray:
+    """The means of ``n_boot`` resamples (with replacement) of ``values``, drawn as
+    ``rng.integers(0, m, (n_boot, m))`` but at most :data:`BOOTSTRAP_CHUNK` entries at a time: the same
+    means as one draw of the whole matrix, in bounded memory."""
+    m = values.size
+    rows = max(1, BOOTSTRAP_CHUNK // m)
+    means = np.empty(n_boot)
+    for start in range(0, n_boot, rows):
+        stop = min(start + rows, n_boot)
+        means[start:stop] = values[rng.integers(0, m, (stop - start, m))].mean(axis=1)
+    return means
+
+
+@sklearn_names
+def aul_pu_interval(labels: ArrayLike, scores: ArrayLike, level: float = 0.95, *, method: str = "normal",
+                    n_boot: int = 2000, random_state: int | np.random.Generator | None = None,
+                    pos_label=1) -> tuple[float, float]:
     """A confidence interval for the AUL from PU data, without a class prior.
 
     ``method="normal"``: AUL^PU ± z·s/√n^L, s² the sample variance of the labeled rows' t-values
     (Theorem 1 without its finite-population factor, so conservative). ``method="bootstrap"``:
-    the ``level`` percentile interval of the mean of ``n_boot`` resamples of the labeled t-values.
-    Both are clipped to [0, 1].
+    the ``level`` percentile interval of the mean of ``n_boot`` resamples of the labeled t-values,
+    drawn in chunks (memory bounded whatever n^L). Both are clipped to [0, 1]. ``labels`` and
+    ``pos_label`` as in :func:`aul_pu_score`.
 
     >>> scores = np.linspace(0, 1, 200)
-    >>> labeled = (np.arange(200) % 4 == 0).astype(int)
-    >>> low, high = aul_pu_interval(labeled, scores)
-    >>> low < aul_pu_score(labeled, scores) < high
+    >>> labels = np.where(np.arange(200) % 4 == 0, 1, -1)
+    >>> low, high = aul_pu_interval(labels, scores)
+    >>> low < aul_pu_score(labels, scores) < high
     True
     """
     level = check_level(level)
     if method not in INTERVAL_METHODS:
         raise ValueError(f"method must be one of {INTERVAL_METHODS}, got {method!r}")
     check_integer(n_boot, "n_boot", 100)
-    t = labeled_t_values(labeled, scores)
+    t = labeled_t_values(labels, scores, pos_label=pos_label)
     if method == "normal":
         half = NormalDist().inv_cdf(0.5 + level / 2.0) * t.std(ddof=1) / np.sqrt(t.size)
         low, high = t.mean() - half, t.mean() + half
     else:
-        rng = np.random.default_rng(random_state)
-        means = t[rng.integers(0, t.size, (n_boot, t.size))].mean(axis=1)
+        means = bootstrap_means(t, n_boot, np.random.default_rng(random_state))
         low, high = np.quantile(means, [0.5 - level / 2.0, 0.5 + level / 2.0])
     return float(max(low, 0.0)), float(min(high, 1.0))
 
 
-def aul_pu_scorer():
+@dataclass(frozen=True)
+class PairedDifference:
+    """Model A against model B on one PU set (:func:`aul_pu_difference`)."""
+
+    n: int
+    n_labeled: int
+    aul_pu_a: float
+    aul_pu_b: float
+    difference: float  #: AUL^PU(A) − AUL^PU(B), unbiased for AUL(A) − AUL(B) = (1 − α)·(AUC(A) − AUC(B))
+    ci: tuple[float, float]  #: the ``level`` interval of the difference, prior-free
+    p_value: float  #: two-sided, for "no difference" (equal AUL, hence equal AUC)
+    level: float
+
+    def as_dict(self) -> dict:
+        """The JSON keys of ``pueval compare``: n, n_labeled, aul_pu_a, aul_pu_b, difference,
+        difference_ci, p_value, level."""
+        out = asdict(self)
+        ci = list(out.pop("ci"))
+        return {key: out[key] for key in ("n", "n_labeled", "aul_pu_a", "aul_pu_b", "difference")} | \
+            {"difference_ci": ci, "p_value": out["p_value"], "level": out["level"]}
+
+
+@sklearn_names
+def aul_pu_difference(labels: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLike, *, level: float = 0.95,
+                      pos_label=1) -> PairedDifference:
+    """Is model A better than model B? A paired, prior-free interval for ΔAUL = AUL(A) − AUL(B).
+
+    Both models score the same n rows. With d_i = t_i^A − t_i^B the paired difference of a labeled
+    row's t-values (Theorem 1's t_i, one per model), ΔAUL^PU = mean_L d_i, and under SCAR the labeled
+    rows are a sample of the positives, so Var[ΔAUL^PU] = (n^P − n^L)/(n^P − 1)·σ_d²/n^L (Theorem 1
+    for the paired mean). As :func:`aul_pu_interval`, the interval drops the finite-population factor
+    (conservative): ΔAUL^PU ± z·s_d/√n^L, clipped to [−1, 1]; the p-value is the two-sided normal
+    test of ΔAUL = 0. Since AUL = α/2 + (1 − α)·AUC, ΔAUL has the sign of ΔAUC: an interval that
+    excludes 0 says which model has the higher true AUC, with no prior.
+
+    Parameters
+    ----------
+    labels : array of shape (n,)
+        PU labels of two values, ``pos_label`` marking the labeled rows (``y_true=`` names it too).
+    scores_a, scores_b : arrays of shape (n,)
+        The two models' scores of the same rows, in the same order.
+    level : float, default 0.95
+    pos_label : default 1
+
+    Returns
+    -------
+    PairedDifference
+        ``difference``, ``ci``, ``p_value``, ``aul_pu_a``, ``aul_pu_b``, ``n``, ``n_labeled``, ``level``.
+
+    Warns
+    -----
+    DegenerateScoresWarning
+        A model's scores are all equal or tie every labeled row, or the paired differences do not vary
+        (the interval then has width 0 and the p-value is 1 for a zero difference, 0 otherwise).
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.random(2000) < 0.4
+    >>> labels = np.where(y & (rng.random(2000) < 0.3), 1, -1)
+    >>> better, worse = y + rng.normal(0, 0.5, 2000), y + rng.normal(0, 1.5, 2000)
+    >>> result = aul_pu_difference(labels, better, worse)
+    >>> result.difference > 0, result.ci[0] > 0, result.p_value < 0.001
+    (True, True, True)
+    """
+    level = check_level(level)
+    labeled, scores_a = check_pu(labels, scores_a, pos_label=pos_label, scores_name="scores_a")
+    scores_b = check_scores(scores_b, labeled.size, "scores_b")
+    warn_degenerate(labeled, scores_a, name="scores_a")
+    warn_degenerate(labeled, scores_b, name="scores_b")
+    t_a, t_b = metrics.t_values(scores_a)[labeled], metrics.t_values(scores_b)[labeled]
+    d = t_a - t_b
+    difference, se = float(d.mean()), float(d.std(ddof=1) / np.sqrt(d.size))
+    if se == 0.0:
+        warnings.warn("the paired differences of the labeled rows' t-values do not vary (e.g. the two models "
+                      "rank the rows alike): the interval has width 0", DegenerateScoresWarning, stacklevel=2)
+        p_value = 1.0 if difference == 0.0 else 0.0
+    else:
+        p_value = float(2.0 * NormalDist().cdf(-abs(difference) / se))
+    half = NormalDist().inv_cdf(0.5 + level / 2.0) * se
+    return PairedDifference(n=int(labeled.size), n_labeled=int(labeled.sum()), aul_pu_a=float(t_a.mean()),
+                            aul_pu_b=float(t_b.mean()), difference=difference,
+                            ci=(max(difference - half, -1.0), min(difference + half, 1.0)), p_value=p_value,
+                            level=level)
+
+
+def aul_pu_scorer(*, pos_label=1):
     """A scikit-learn scorer of AUL^PU, for model selection on PU data (``GridSearchCV(scoring=...)``).
 
-    The target passed to ``fit`` is the PU label (1 labeled, 0 unlabeled); the estimator's
-    ``decision_function`` or ``predict_proba`` gives the scores.
+    The target passed to ``fit`` is the PU label (``pos_label`` labeled, the other value unlabeled);
+    the estimator's ``decision_function`` or ``predict_proba`` gives the scores.
+
+    What it selects: on one validation set AUL^PU = n_L/(2n) + (n_U/n)·AUC^PU, an increasing affine
+    function of ``scoring="roc_auc"`` on the same PU labels. So on each fold it ranks candidate models
+    exactly as ``roc_auc`` does (and over folds too when every fold holds the same n_L and n), and it
+    picks the same model. What it adds is the value: an unbiased estimate of the true AUL under SCAR
+    (Theorem 1), where ``roc_auc`` on PU labels gives AUC^PU, biased towards ½ by an unknown prior.
 
     >>> from sklearn.linear_model import LogisticRegression
     >>> X = np.r_[np.zeros((40, 1)), np.ones((60, 1))] + np.linspace(0, 0.5, 100)[:, None]
@@ -104,4 +243,4 @@ def aul_pu_scorer():
     """
     from sklearn.metrics import make_scorer
 
-    return make_scorer(aul_pu_score, response_method=("decision_function", "predict_proba"))
+    return make_scorer(aul_pu_score, response_method=("decision_function", "predict_proba"), pos_label=pos_label)

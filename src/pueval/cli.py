@@ -1,10 +1,16 @@
-"""The ``pueval`` command: ``pueval evaluate`` scores a user's own PU table; ``pueval example-scores``
-writes one to try it on. Bad input is one line on stderr and exit code 2."""
+"""The ``pueval`` command (also ``python -m pueval``): ``pueval evaluate`` scores one model on a user's own
+PU table, ``pueval compare`` two models on the same rows, ``pueval example-scores`` writes a table to try
+them on. SCORES ``-`` reads CSV from standard input. Every report records the pueval version and the
+input's identity (SHA-256 of its bytes, n, n_labeled). Bad input is one line on stderr and exit code 2."""
 
 from __future__ import annotations
 
 import argparse
+import base64
 import csv
+import hashlib
+import html
+import io
 import json
 import math
 import os
@@ -16,62 +22,110 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from pueval import aul_pu, metrics, related
+from pueval import __version__, aul_pu, metrics, related
 from pueval.validation import check_fraction, check_level, check_pu
 
 PRIOR_NOTE = "depends on the class prior theta"
+MPE_METHODS = ("km1", "km2", "distcurve", "en", "bbe", "tice")
 
 
 class InputError(ValueError):
     """Bad user input: reported as one line, exit code 2."""
 
 
-def _read(file: Path) -> pd.DataFrame:
-    """The table of a .csv (UTF-8) or .parquet file, its header checked for repeated names."""
-    if file.suffix.lower() == ".parquet":
+def _parse(data: bytes, name: str, parquet: bool) -> pd.DataFrame:
+    """The table in ``data`` (CSV, UTF-8, or Parquet), its header checked for repeated names."""
+    if parquet:
         try:
-            table = pd.read_parquet(file)
+            table = pd.read_parquet(io.BytesIO(data))
         except ImportError as error:
             raise InputError(f"SCORES: reading .parquet needs pyarrow (pip install pyarrow): {error}") from None
         header = [str(c) for c in table.columns]
     else:
-        with open(file, newline="", encoding="utf-8") as text:
-            header = next(csv.reader(text), None)
+        text = data.decode("utf-8")
+        header = next(csv.reader(io.StringIO(text)), None)
         if header is None:
-            raise InputError(f"SCORES: {file} is empty")
-        table = pd.read_csv(file, encoding="utf-8")
+            raise InputError(f"SCORES: {name} is empty")
+        table = pd.read_csv(io.StringIO(text))
     repeated = sorted({c for c in header if header.count(c) > 1})
     if repeated:
-        raise InputError(f"SCORES: {file} repeats the column name(s) {', '.join(map(repr, repeated))}")
+        raise InputError(f"SCORES: {name} repeats the column name(s) {', '.join(map(repr, repeated))}")
     return table
 
 
-def read_table(path: str) -> pd.DataFrame:
-    """A .csv or .parquet table; every read error is one line that names the file."""
-    file = Path(path)
-    if not file.is_file():
-        raise InputError(f"SCORES: no file {path}")
-    if file.suffix.lower() not in (".csv", ".parquet"):
-        raise InputError(f"SCORES: {path} is neither .csv nor .parquet")
+def _read_bytes(file: Path) -> bytes:
+    return file.read_bytes()
+
+
+def read_table(path: str) -> tuple[pd.DataFrame, str]:
+    """(table, SHA-256 of its bytes) of a .csv or .parquet file, or of CSV on standard input for ``-``;
+    every read error is one line that names the input."""
+    if path == "-":
+        data, name, parquet = sys.stdin.buffer.read(), "standard input", False
+    else:
+        file = Path(path)
+        if not file.is_file():
+            raise InputError(f"SCORES: no file {path}")
+        if file.suffix.lower() not in (".csv", ".parquet"):
+            raise InputError(f"SCORES: {path} is neither .csv nor .parquet")
+        try:
+            data = _read_bytes(file)
+        except PermissionError:
+            raise InputError(f"SCORES: cannot read {path}: permission denied") from None
+        name, parquet = path, file.suffix.lower() == ".parquet"
     try:
-        return _read(file)
+        return _parse(data, name, parquet), hashlib.sha256(data).hexdigest()
     except InputError:
         raise
-    except PermissionError:
-        raise InputError(f"SCORES: cannot read {path}: permission denied") from None
     except UnicodeDecodeError as error:
-        raise InputError(f"SCORES: {path} is not UTF-8 text (byte {error.object[error.start]:#04x} at offset "
+        raise InputError(f"SCORES: {name} is not UTF-8 text (byte {error.object[error.start]:#04x} at offset "
                          f"{error.start}); save it as UTF-8, uncompressed") from None
     except pd.errors.EmptyDataError:
-        raise InputError(f"SCORES: {path} has no columns") from None
+        raise InputError(f"SCORES: {name} has no columns") from None
     except Exception as error:  # pandas and pyarrow raise many types for a malformed file
-        raise InputError(f"SCORES: cannot read {path} ({type(error).__name__}: {str(error).strip()})") from None
+        raise InputError(f"SCORES: cannot read {name} ({type(error).__name__}: {str(error).strip()})") from None
 
 
 def _column(table: pd.DataFrame, name: str, option: str) -> pd.Series:
     if name not in table.columns:
         raise InputError(f"{option}: no column {name!r} in the table (columns: {', '.join(map(str, table.columns))})")
     return table[name]
+
+
+def _pos_label(column: pd.Series, text: str):
+    """--pos-label as a value of the label column's type: a number for a numeric column, True/False for a
+    boolean one, the text itself otherwise."""
+    if pd.api.types.is_bool_dtype(column):
+        if text.lower() not in ("1", "0", "true", "false"):
+            raise InputError(f"--pos-label: the label column is boolean; give true or false, got {text!r}")
+        return text.lower() in ("1", "true")
+    if pd.api.types.is_numeric_dtype(column):
+        for kind in (int, float):
+            try:
+                return kind(text)
+            except ValueError:
+                pass
+        raise InputError(f"--pos-label: the label column holds numbers; {text!r} is not one")
+    return text
+
+
+def _labels(args, table: pd.DataFrame, score_columns) -> tuple[np.ndarray, list[np.ndarray]]:
+    """(labeled mask, [scores of each column]) checked: labels of two values, ``--pos-label`` labeled."""
+    column = _column(table, args.label_column, "--label-column")
+    pos_label = _pos_label(column, args.pos_label)
+    scores = []
+    for option, name in score_columns:
+        values = pd.to_numeric(_column(table, name, option), errors="coerce").to_numpy()
+        labeled, checked = check_pu(column.to_numpy(), values, pos_label=pos_label,
+                                    labels_name=f"--label-column {args.label_column!r} (--pos-label {args.pos_label})",
+                                    scores_name=f"{option} {name!r} (missing, non-numeric or infinite)")
+        scores.append(checked)
+    return labeled, scores
+
+
+def _identity(args, sha256: str, labeled: np.ndarray) -> dict:
+    return {"pueval_version": __version__,
+            "input": {"path": "standard input" if args.scores == "-" else args.scores, "sha256": sha256, "n": int(labeled.size), "n_labeled": int(labeled.sum())}}
 
 
 def _prior(args, table: pd.DataFrame, labeled: np.ndarray) -> tuple[float, str] | None:
@@ -82,9 +136,6 @@ def _prior(args, table: pd.DataFrame, labeled: np.ndarray) -> tuple[float, str] 
         return None
     if not args.features:
         raise InputError("--mpe needs --features COLUMNS... (the feature columns MPE runs on)")
-    if args.mpe == "distance" and not (args.distcurve_model and Path(args.distcurve_model).is_file()):
-        raise InputError("--mpe distance needs --distcurve-model, an existing file "
-                         "(e.g. results/distcurve/model.txt of a run)")
     columns = []
     for name in args.features:
         values = pd.to_numeric(_column(table, name, "--features"), errors="coerce").to_numpy(dtype=float)
@@ -95,23 +146,18 @@ def _prior(args, table: pd.DataFrame, labeled: np.ndarray) -> tuple[float, str] 
                              f"({table[name].iloc[bad[0]]!r})")
         columns.append(values)
     X = np.column_stack(columns)
-    from pueval.mpe.priors import PriorEstimator, PriorSeeds
+    from pueval.mpe.priors import estimate_prior
 
-    estimator = PriorEstimator((args.mpe,), distcurve_model=args.distcurve_model)
-    estimator.check_size(len(X))
-    print(f"pueval: estimating theta with {args.mpe} on {len(X)} rows x {X.shape[1]} features ...", file=sys.stderr)
+    options = {"model": args.distcurve_model} if args.mpe == "distcurve" and args.distcurve_model else {}
     start = time.perf_counter()
-    theta = estimator(X, labeled, PriorSeeds.of(args.seed))[args.mpe]
-    print(f"pueval: theta = {theta:.4f} ({args.mpe}, {time.perf_counter() - start:.1f} s)", file=sys.stderr)
-    return float(theta), args.mpe
+    estimate = estimate_prior(X, labeled.astype(int), args.mpe, random_state=args.seed, **options)
+    print(f"pueval: theta = {estimate.theta:.4f} ({args.mpe}, {time.perf_counter() - start:.1f} s)", file=sys.stderr)
+    return estimate.theta, args.mpe
 
 
-def evaluate_table(args, table: pd.DataFrame) -> dict:
-    """The report of ``pueval evaluate`` as a dict (JSON keys of the README)."""
-    scores = pd.to_numeric(_column(table, args.score_column, "--score-column"), errors="coerce").to_numpy()
-    raw = _column(table, args.label_column, "--label-column").to_numpy()
-    labeled, scores = check_pu(raw, scores, labels_name=f"--label-column {args.label_column!r}",
-                               scores_name=f"--score-column {args.score_column!r} (missing, non-numeric or infinite)")
+def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> dict:
+    """The report of ``pueval evaluate`` as a dict (JSON keys of docs/evaluate.md)."""
+    labeled, (scores,) = _labels(args, table, [("--score-column", args.score_column)])
     low, high = aul_pu.aul_pu_interval(labeled, scores, args.level, method=args.interval, random_state=args.seed)
     out = {"n": int(labeled.size), "n_labeled": int(labeled.sum()), "aul_pu": aul_pu.aul_pu_score(labeled, scores),
            "aul_pu_ci": [low, high], "level": args.level, "interval": args.interval,
@@ -126,56 +172,127 @@ def evaluate_table(args, table: pd.DataFrame) -> dict:
                     "auprc_corrected": related.jain_auprc(s, scores, theta),
                     "f1_estimate": related.tabatabaei_f1(s, scores >= threshold, theta), "threshold": threshold,
                     "note": f"theta, auc_corrected, auprc_corrected and f1_estimate {PRIOR_NOTE}"})
-    return out
+    return out | _identity(args, sha256, labeled), labeled, scores
 
 
-def markdown(report: dict) -> str:
+def compare_table(args, table: pd.DataFrame, sha256: str = "") -> dict:
+    """The report of ``pueval compare`` as a dict: n, n_labeled, aul_pu_a, aul_pu_b, difference,
+    difference_ci, p_value, level, and the columns, version and input."""
+    a, b = args.score_columns
+    labeled, (scores_a, scores_b) = _labels(args, table, [("--score-columns", a), ("--score-columns", b)])
+    result = aul_pu.aul_pu_difference(labeled, scores_a, scores_b, level=args.level)
+    return result.as_dict() | {"score_a": a, "score_b": b} | _identity(args, sha256, labeled)
+
+
+def _input_line(report: dict) -> str:
+    source = report["input"]
+    return (f"pueval {report['pueval_version']}; input {source['path']} (SHA-256 {source['sha256']}, "
+            f"{source['n']} rows, {source['n_labeled']} labeled)")
+
+
+def _evaluate_rows(report: dict) -> list[tuple[str, str, str]]:
+    """(quantity, value, what it depends on) rows of the evaluate report."""
     low, high = report["aul_pu_ci"]
-    lines = ["| quantity | value | needs a prior |", "|---|---|---|",
-             f"| n (labeled) | {report['n']} ({report['n_labeled']}) | no |",
-             f"| AUL^PU | {report['aul_pu']:.4f} [{low:.4f}, {high:.4f}] ({report['level']:g} {report['interval']}"
-             " interval) | no |",
-             f"| AUC^PU (unlabeled as negative) | {report['auc_pu']:.4f} | no |"]
+    rows = [("n (labeled)", f"{report['n']} ({report['n_labeled']})", "the input"),
+            ("AUL^PU", f"{report['aul_pu']:.4f} [{low:.4f}, {high:.4f}] ({report['level']:g} {report['interval']} "
+             "interval)", "the scores and labels only: no prior"),
+            ("AUC^PU (unlabeled as negative)", f"{report['auc_pu']:.4f}", "the scores and labels only: no prior")]
     if "theta" in report:
-        lines += [f"| theta ({report['theta_source']}) | {report['theta']:.4f} | yes |",
-                  f"| AUC, corrected (Jain direct) | {report['auc_corrected']:.4f} | yes |",
-                  f"| AUPRC, corrected (Jain) | {report['auprc_corrected']:.4f} | yes |",
-                  f"| F1 at score >= {report['threshold']:.4g} (Tabatabaei) | {report['f1_estimate']:.4f} | yes |"]
-    return "\n".join(lines) + "\n"
+        rows += [(f"theta ({report['theta_source']})", f"{report['theta']:.4f}", "an estimator or your value"),
+                 ("AUC, corrected (Jain direct)", f"{report['auc_corrected']:.4f}", "the prior theta"),
+                 ("AUPRC, corrected (Jain)", f"{report['auprc_corrected']:.4f}", "the prior theta"),
+                 (f"F1 at score >= {report['threshold']:.4g} (Tabatabaei)", f"{report['f1_estimate']:.4f}",
+                  "the prior theta and the threshold")]
+    return rows
+
+
+def _compare_rows(report: dict) -> list[tuple[str, str, str]]:
+    low, high = report["difference_ci"]
+    return [("n (labeled)", f"{report['n']} ({report['n_labeled']})", "the input"),
+            (f"AUL^PU of {report['score_a']} (A)", f"{report['aul_pu_a']:.4f}", "no prior"),
+            (f"AUL^PU of {report['score_b']} (B)", f"{report['aul_pu_b']:.4f}", "no prior"),
+            ("A - B", f"{report['difference']:+.4f} [{low:+.4f}, {high:+.4f}] ({report['level']:g} paired interval)",
+             "no prior; its sign is the sign of AUC(A) - AUC(B)"),
+            ("p-value (no difference)", f"{report['p_value']:.3g}", "no prior")]
+
+
+def markdown(report: dict, rows) -> str:
+    lines = ["| quantity | value | depends on |", "|---|---|---|"]
+    lines += [f"| {q} | {v} | {d} |" for q, v, d in rows]
+    return "\n".join(lines) + f"\n\n{_input_line(report)}\n"
+
+
+def html_page(report: dict, rows, title: str, png: bytes | None) -> str:
+    """One self-contained HTML page: the numbers, what each depends on, the curves (inline PNG), the input."""
+    cells = "".join(f"<tr><td>{html.escape(q)}</td><td>{html.escape(v)}</td><td>{html.escape(d)}</td></tr>"
+                    for q, v, d in rows)
+    image = (f'<img alt="curves" style="max-width:100%" src="data:image/png;base64,'
+             f'{base64.b64encode(png).decode()}">' if png else "")
+    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{html.escape(title)}</title>"
+            "<style>body{font-family:sans-serif;max-width:60em;margin:2em auto}td,th{border:1px solid #ccc;"
+            "padding:.3em .6em}table{border-collapse:collapse}</style></head><body>"
+            f"<h1>{html.escape(title)}</h1><table><tr><th>quantity</th><th>value</th><th>depends on</th></tr>"
+            f"{cells}</table>{image}<p>AUL^PU and its interval need no class prior (Theorem 1 of "
+            "<i>AUL is a better optimization metric in PU learning</i>): AUL^PU is unbiased for the AUL under "
+            "SCAR labeling. Quantities marked 'the prior theta' change with theta.</p>"
+            f"<p><small>{html.escape(_input_line(report))}</small></p><pre>{html.escape(json.dumps(report, indent=2))}"
+            "</pre></body></html>\n")
 
 
 def example_scores(n: int = 2000, seed: int = 0) -> pd.DataFrame:
-    """A PU table to try ``pueval evaluate`` on: 3 features, a score, 20 % of the positives labeled (SCAR)."""
+    """A PU table to try ``pueval evaluate`` and ``compare`` on: 3 features, a score, a weaker model's
+    ``score_b`` (one feature and noise), 20 % of the positives labeled (SCAR)."""
     rng = np.random.default_rng(seed)
     y = rng.random(n) < 0.4
     X = rng.normal(size=(n, 3)) + np.outer(y, [1.2, 0.8, 0.0])
     score = 1.0 / (1.0 + np.exp(-(X @ np.array([1.0, 0.7, 0.1]) + rng.normal(0.0, 0.5, n) - 1.0)))
+    weaker = 1.0 / (1.0 + np.exp(-(0.4 * X[:, 1] + rng.normal(0.0, 1.0, n))))
     labeled = y & (rng.random(n) < 0.2)
     return pd.DataFrame({"x1": X[:, 0], "x2": X[:, 1], "x3": X[:, 2], "score": score.round(6),
-                         "labeled": labeled.astype(int)})
+                         "score_b": weaker.round(6), "labeled": labeled.astype(int)})
+
+
+def _common(command, *, seed_help: str) -> None:
+    """The input, label and output options of evaluate and compare."""
+    command.add_argument("scores", metavar="SCORES", help=".csv or .parquet, one row per example; - reads CSV "
+                                                          "from standard input")
+    command.add_argument("--label-column", default="labeled", help="the PU label column (default: labeled)")
+    command.add_argument("--pos-label", default="1", help="the label value of a labeled row (default: 1); "
+                                                          "every other row is unlabeled, e.g. 0 or -1")
+    command.add_argument("--level", type=float, default=0.95, help="confidence level of the interval (default: 0.95)")
+    command.add_argument("--seed", type=int, default=0, help=seed_help)
+    command.add_argument("--output", help="write the report here instead of to standard output")
 
 
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="pueval", description="Evaluate a classifier on positive-unlabeled data.")
+    top.add_argument("--version", action="version", version=f"pueval {__version__}")
     commands = top.add_subparsers(dest="command", required=True)
     ev = commands.add_parser("evaluate", help="AUL^PU with a prior-free interval; with a prior, corrected metrics")
-    ev.add_argument("scores", metavar="SCORES", help=".csv or .parquet: one row per example")
-    ev.add_argument("--score-column", default="score")
-    ev.add_argument("--label-column", default="labeled", help="1 = labeled positive, 0 = unlabeled")
+    _common(ev, seed_help="seed of the bootstrap and of the prior estimators (default: 0)")
+    ev.add_argument("--score-column", default="score", help="the model's score column, higher = more positive "
+                                                            "(default: score)")
     prior = ev.add_mutually_exclusive_group()
     prior.add_argument("--prior", type=float, help="theta: the share of positives among the unlabeled rows")
-    prior.add_argument("--mpe", choices=("km1", "km2", "distance"), help="estimate theta from --features")
+    prior.add_argument("--mpe", choices=MPE_METHODS, help="estimate theta from --features with this method")
     ev.add_argument("--features", nargs="+", metavar="COLUMN", help="feature columns for --mpe")
-    ev.add_argument("--distcurve-model", help="DistCurve regressor (LightGBM text) for --mpe distance")
-    ev.add_argument("--level", type=float, default=0.95)
-    ev.add_argument("--interval", choices=aul_pu.INTERVAL_METHODS, default="normal")
+    ev.add_argument("--distcurve-model", help="a DistCurve regressor (LightGBM text) for --mpe distcurve "
+                                              "(default: the one shipped with pueval)")
+    ev.add_argument("--interval", choices=aul_pu.INTERVAL_METHODS, default="normal",
+                    help="the AUL^PU interval: normal (Theorem 1) or bootstrap (default: normal)")
     ev.add_argument("--threshold", type=float, help="F1 threshold on the score (default: the median score)")
-    ev.add_argument("--seed", type=int, default=0, help="seed of the bootstrap and of DistCurve")
-    ev.add_argument("--format", choices=("json", "markdown"), default="json")
-    ev.add_argument("--output", help="write here instead of stdout")
-    ex = commands.add_parser("example-scores", help="write an example PU table (CSV) to stdout")
-    ex.add_argument("--n", type=int, default=2000)
-    ex.add_argument("--seed", type=int, default=0)
+    ev.add_argument("--format", choices=("json", "markdown", "html"), default="json",
+                    help="json, a markdown table, or a one-page HTML report with the curves (default: json)")
+    ev.add_argument("--plot", metavar="FILE", help="draw the curves to FILE (.png, .pdf or .svg; needs matplotlib)")
+    co = commands.add_parser("compare", help="two models on the same rows: a paired, prior-free interval for "
+                                             "the difference of their AUL")
+    _common(co, seed_help="unused by compare; accepted for symmetry (default: 0)")
+    co.add_argument("--score-columns", nargs=2, metavar=("A", "B"), required=True,
+                    help="the two models' score columns")
+    co.add_argument("--format", choices=("json", "markdown"), default="json", help="json or a markdown table")
+    ex = commands.add_parser("example-scores", help="write an example PU table (CSV) to standard output")
+    ex.add_argument("--n", type=int, default=2000, help="rows (default: 2000)")
+    ex.add_argument("--seed", type=int, default=0, help="seed of the table (default: 0)")
     return top
 
 
@@ -188,25 +305,31 @@ def _check_options(args) -> None:
             raise InputError(f"--n: need at least 20 rows, got {args.n}")
         return
     check_level(args.level, "--level")
-    if args.threshold is not None and not math.isfinite(args.threshold):
+    if getattr(args, "threshold", None) is not None and not math.isfinite(args.threshold):
         raise InputError(f"--threshold: must be a finite number, got {args.threshold}")
-    if args.output:
-        output = Path(args.output)
-        inputs = [Path(p) for p in (args.scores, args.distcurve_model) if p]
+    inputs = [Path(p) for p in (args.scores, getattr(args, "distcurve_model", None)) if p and p != "-"]
+    for option, path in (("--output", args.output), ("--plot", getattr(args, "plot", None))):
+        if not path:
+            continue
+        output = Path(path)
         if output.exists() and any(p.exists() and output.resolve() == p.resolve() for p in inputs):
-            raise InputError(f"--output: {args.output} is an input of this command; choose another file")
+            raise InputError(f"{option}: {path} is an input of this command; choose another file")
         if output.is_dir():
-            raise InputError(f"--output: {args.output} is a folder; name a file")
+            raise InputError(f"{option}: {path} is a folder; name a file")
         if not output.parent.is_dir():
-            raise InputError(f"--output: the folder {output.parent} does not exist")
+            raise InputError(f"{option}: the folder {output.parent} does not exist")
+    if getattr(args, "plot", None) and Path(args.plot).suffix.lower() not in (".png", ".pdf", ".svg"):
+        raise InputError(f"--plot: {args.plot} must end in .png, .pdf or .svg")
+    if getattr(args, "distcurve_model", None) and not Path(args.distcurve_model).is_file():
+        raise InputError(f"--distcurve-model: no file {args.distcurve_model}")
 
 
-def _write(text: str, path: str) -> None:
+def _write(text: str | bytes, path: str) -> None:
     """Write to a temporary file beside ``path``, renamed into place once complete."""
     target = Path(path)
     handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
-        with os.fdopen(handle, "w") as out:
+        with os.fdopen(handle, "wb" if isinstance(text, bytes) else "w") as out:
             out.write(text)
         os.replace(temporary, target)
     except BaseException:
@@ -214,20 +337,40 @@ def _write(text: str, path: str) -> None:
         raise
 
 
+def _figure_bytes(labeled, scores, report: dict, file_format: str) -> bytes:
+    from pueval import plots
+
+    return plots.to_bytes(plots.evaluation_figure(labeled, scores, report), file_format)
+
+
+def run(args) -> str:
+    """The report of ``args.command`` as text."""
+    if args.command == "example-scores":
+        return example_scores(args.n, args.seed).to_csv(index=False)
+    table, sha256 = read_table(args.scores)
+    if args.command == "compare":
+        report = compare_table(args, table, sha256)
+        return json.dumps(report, indent=2) + "\n" if args.format == "json" else markdown(report, _compare_rows(report))
+    report, labeled, scores = evaluate_table(args, table, sha256)
+    if args.plot:
+        _write(_figure_bytes(labeled, scores, report, Path(args.plot).suffix.lower()[1:]), args.plot)
+    if args.format == "json":
+        return json.dumps(report, indent=2) + "\n"
+    if args.format == "markdown":
+        return markdown(report, _evaluate_rows(report))
+    return html_page(report, _evaluate_rows(report), "pueval evaluate", _figure_bytes(labeled, scores, report, "png"))
+
+
 def main(argv=None) -> int:
     args = parser().parse_args(argv)
     try:
         _check_options(args)
-        if args.command == "example-scores":
-            example_scores(args.n, args.seed).to_csv(sys.stdout, index=False)
-            return 0
-        report = evaluate_table(args, read_table(args.scores))
-        text = json.dumps(report, indent=2) + "\n" if args.format == "json" else markdown(report)
-        if args.output:
+        text = run(args)
+        if args.command != "example-scores" and args.output:
             _write(text, args.output)
         else:
             sys.stdout.write(text)
-    except (InputError, ValueError, MemoryError) as error:
+    except (InputError, ValueError, MemoryError, ImportError) as error:
         print(f"pueval: error: {error}", file=sys.stderr)
         return 2
     except OSError as error:  # writing the report: a full disk, a folder without write permission

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from pueval.validation import check_integer, check_label_rows
+from numpy.typing import ArrayLike
+
+from pueval.validation import check_integer, check_label_rows, sklearn_names, warn_degenerate
 
 
 def tie_groups(scores: np.ndarray, *, descending: bool = False) -> tuple[np.ndarray, np.ndarray]:
@@ -66,12 +68,24 @@ def _scalar_or_array(value: np.ndarray):
     return float(value) if np.ndim(value) == 0 else value
 
 
-def auc(labels, scores):
+def _checked_rows(labels, scores, pos_label):
+    labels, scores = check_label_rows(labels, scores, pos_label)
+    warn_degenerate(None, scores)
+    return labels, scores
+
+
+@sklearn_names
+def auc(labels: ArrayLike, scores: ArrayLike, *, pos_label=1):
     """AUC, Eq. 1: P(score of a positive > score of a negative), ties count ½.
 
-    With PU labels (1 = labeled, 0 = unlabeled) it is AUC^PU, Eq. 3 (Mann-Whitney U / n^P n^N).
+    With PU labels (``pos_label`` = labeled, the other value = unlabeled) it is AUC^PU, Eq. 3
+    (Mann-Whitney U / n^P n^N). ``labels`` is one row of two-valued labels, or a 2-D array with one
+    row per draw (a float, or an array of one per row).
+
+    >>> auc([1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1]), auc([[1, 0, 1, 0], [1, 1, 0, 0]], [0.9, 0.8, 0.3, 0.1]).tolist()
+    (0.75, [0.75, 1.0])
     """
-    labels, scores = check_label_rows(labels, scores)
+    labels, scores = _checked_rows(labels, scores, pos_label)
     rank_sum, n_pos = _positive_rank_sums(labels, scores)
     n_neg = scores.size - n_pos
     if (n_neg == 0).any():
@@ -79,12 +93,17 @@ def auc(labels, scores):
     return _scalar_or_array((rank_sum - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg))
 
 
-def aul(labels, scores):
+@sklearn_names
+def aul(labels: ArrayLike, scores: ArrayLike, *, pos_label=1):
     """AUL, Eq. 2: P(score of a positive > score of any example), ties (and itself) count ½.
 
-    With PU labels it is AUL^PU, Eq. 4: ``(Σ_{i∈L} r_i − n^L/2) / (n^L n)``.
+    With PU labels it is AUL^PU, Eq. 4: ``(Σ_{i∈L} r_i − n^L/2) / (n^L n)``. ``labels`` and
+    ``pos_label`` as in :func:`auc`.
+
+    >>> aul([1, -1, 1, -1], [0.9, 0.8, 0.3, 0.1])
+    0.625
     """
-    labels, scores = check_label_rows(labels, scores)
+    labels, scores = _checked_rows(labels, scores, pos_label)
     rank_sum, n_pos = _positive_rank_sums(labels, scores)
     return _scalar_or_array((rank_sum - n_pos / 2) / (n_pos * scores.size))
 
@@ -119,13 +138,13 @@ def expected_auc_pu(auc_value, alpha, beta):
     return (1 - alpha) / (1 - alpha * beta) * (auc_value - 0.5) + 0.5
 
 
-def aul_pu_variance(labels, scores, n_labeled):
+def aul_pu_variance(labels: ArrayLike, scores: ArrayLike, n_labeled: int, *, pos_label=1) -> float:
     """Theorem 1: Var[AUL^PU] = (n^P − n^L)/(n^P − 1) · σ²/n^L.
 
     σ² is the population variance (divisor n^P) of t_i = (1/n) Σ_j S(g(x_i), g(x_j)) over the
-    positives; ``labels`` are the true (PN) labels.
+    positives; ``labels`` are the true (PN) labels, ``pos_label`` marking the positives.
     """
-    labels, scores = check_label_rows(labels, scores)
+    labels, scores = check_label_rows(labels, scores, pos_label)
     if labels.ndim != 1:
         raise ValueError("aul_pu_variance takes one row of true labels")
     n_pos = int(labels.sum())

@@ -6,7 +6,10 @@ refused with the same words wherever it enters; the command passes its option na
 
 from __future__ import annotations
 
+import functools
+import inspect
 import numbers
+import warnings
 
 import numpy as np
 
@@ -49,15 +52,48 @@ def check_mixture_component(X_mixture, X_component) -> tuple[np.ndarray, np.ndar
     return X_mixture, X_component
 
 
-def check_labels(s, n: int | None = None, name: str = "s") -> np.ndarray:
-    """1-D 0/1 (or bool) labels with both values present, of length ``n`` when given."""
+def _preview(values: list) -> str:
+    return ", ".join(map(repr, values[:5])) + (", …" if len(values) > 5 else "")
+
+
+def binary_labels(labels, pos_label=1, name: str = "labels") -> np.ndarray:
+    """A boolean array, True where ``labels`` equals ``pos_label``: labels of any two values (0/1, 1/−1,
+    bool, strings), as scikit-learn's ``pos_label``. Missing values, a third value, or a ``pos_label``
+    that no row holds are refused, naming ``name``.
+
+    >>> binary_labels([1, -1, -1, 1]).tolist(), binary_labels(["P", "U"], pos_label="P").tolist()
+    ([True, False, False, True], [True, False])
+    """
+    values = np.asarray(labels)
+    if values.dtype.kind == "f" and np.isnan(values).any():
+        raise ArgumentError(name, "holds NaN (a missing label)")
+    if values.dtype.kind == "O" and any(v is None or (isinstance(v, float) and v != v) for v in values.ravel()):
+        raise ArgumentError(name, "holds a missing label (None or NaN)")
+    if values.dtype.kind not in "biufUSO":
+        raise ArgumentError(name, f"must hold labels of two values (numbers, bool or text), got dtype {values.dtype}")
+    try:
+        distinct = np.unique(values).tolist()
+    except TypeError:  # an object array mixing types that do not compare
+        distinct = list(dict.fromkeys(values.ravel().tolist()))
+    if len(distinct) > 2:
+        raise ArgumentError(name, f"must hold two values (the labeled class, pos_label={pos_label!r}, and one "
+                                  f"other), found {len(distinct)}: {_preview(distinct)}")
+    matches = [v for v in distinct if v == pos_label]
+    if not matches:
+        raise ArgumentError(name, f"no row equals pos_label={pos_label!r} (values found: {_preview(distinct)}); "
+                                  "name the labeled class with pos_label")
+    return values == matches[0]
+
+
+def check_labels(s, n: int | None = None, name: str = "s", pos_label=1) -> np.ndarray:
+    """1-D labels of two values (:func:`binary_labels`) as int64 0/1 (1 where ``pos_label``), both present, of
+    length ``n`` when given."""
     s = np.asarray(s)
     if s.ndim != 1 or (n is not None and s.size != n):
         raise ValueError(f"{name} must be 1-D{f' of length {n}' if n is not None else ''}, got shape {s.shape}")
-    if not np.isin(s, (0, 1)).all():
-        raise ValueError(f"{name} must hold 0 and 1 only")
-    if s.all() or not s.any():
-        raise ValueError(f"{name} must hold both 0 and 1 (unlabeled and labeled rows)")
+    s = binary_labels(s, pos_label, name)
+    if s.all():
+        raise ArgumentError(name, f"every row equals pos_label={pos_label!r}: need unlabeled rows too")
     return s.astype(np.int64)
 
 
@@ -84,20 +120,22 @@ def check_scores(scores, n: int, name: str = "scores") -> np.ndarray:
     return scores
 
 
-def check_pu(labeled, scores, *, min_labeled: int = 2, labels_name: str = "labeled",
-             scores_name: str = "scores") -> tuple[np.ndarray, np.ndarray]:
-    """Boolean PU labels of both kinds with at least ``min_labeled`` labeled rows, and finite scores,
-    one per row (what AUL^PU's interval needs: a variance from the labeled rows)."""
-    labeled = check_labels(labeled, name=labels_name).astype(bool)
+def check_pu(labels, scores, *, min_labeled: int = 2, labels_name: str = "labels", scores_name: str = "scores",
+             pos_label=1) -> tuple[np.ndarray, np.ndarray]:
+    """Boolean PU labels of both kinds (True = ``pos_label``, the labeled rows) with at least ``min_labeled``
+    labeled rows, and finite scores, one per row (what AUL^PU's interval needs: a variance from the labeled
+    rows)."""
+    labeled = check_labels(labels, name=labels_name, pos_label=pos_label).astype(bool)
     scores = check_scores(scores, labeled.size, scores_name)
     if labeled.sum() < min_labeled:
         raise ValueError(f"{labels_name}: need at least {min_labeled} labeled rows, got {int(labeled.sum())}")
     return labeled, scores
 
 
-def check_label_rows(labels, scores) -> tuple[np.ndarray, np.ndarray]:
-    """(labels as floats, scores) for the rank metrics: 1-D scores without NaN, and one row of 0/1
-    labels per draw (1-D, or 2-D with one draw per row), each row with at least one 1."""
+def check_label_rows(labels, scores, pos_label=1) -> tuple[np.ndarray, np.ndarray]:
+    """(labels as float 0/1, scores) for the rank metrics: 1-D scores without NaN, and one row of labels
+    of two values (:func:`binary_labels`) per draw (1-D, or 2-D with one draw per row), each row with at
+    least one ``pos_label``."""
     scores = as_scores(scores)
     labels = np.asarray(labels)
     if scores.ndim != 1:
@@ -106,11 +144,9 @@ def check_label_rows(labels, scores) -> tuple[np.ndarray, np.ndarray]:
         raise ValueError("scores contain NaN")
     if labels.ndim not in (1, 2) or labels.shape[-1] != scores.size:
         raise ValueError(f"labels of shape {labels.shape} do not match {scores.size} scores")
-    if not np.isin(labels, (0, 1)).all():
-        raise ValueError("labels must be 0/1 (or bool)")
-    labels = labels.astype(np.float64)
+    labels = binary_labels(labels, pos_label).astype(np.float64)
     if (labels.sum(axis=-1) == 0).any():
-        raise ValueError("labels have no positive (labeled) example")
+        raise ValueError(f"labels have no positive (labeled) example (no row equals pos_label={pos_label!r})")
     return labels, scores
 
 
@@ -139,3 +175,41 @@ def check_level(level, name: str = "level") -> float:
     if isinstance(level, bool) or not isinstance(level, numbers.Real) or not 0.0 < float(level) < 1.0:
         raise ValueError(f"{name} must lie in (0, 1), got {level!r}")
     return float(level)
+
+
+class DegenerateScoresWarning(UserWarning):
+    """The scores cannot rank: every score equal, or every labeled row tied, so the number returned
+    describes the ties, not a model."""
+
+
+def warn_degenerate(labeled: np.ndarray | None, scores: np.ndarray, *, name: str = "scores") -> None:
+    """Warn (:class:`DegenerateScoresWarning`) when every score is equal (AUL^PU = AUC^PU = ½ whatever the
+    model), or when every labeled row (of the 1-D mask ``labeled``, if given) has the same score (their
+    t-values have no spread: an interval of width 0)."""
+    if scores.size and scores.min() == scores.max():
+        warnings.warn(f"{name}: every score is equal; the model ranks nothing and AUL^PU = AUC^PU = 0.5 "
+                      "describe the ties, not the model", DegenerateScoresWarning, stacklevel=3)
+    elif labeled is not None and np.ptp(scores[labeled]) == 0 and labeled.sum() > 1:
+        warnings.warn(f"{name}: every labeled row has the same score; their t-values do not vary, so an interval "
+                      "from them has width 0", DegenerateScoresWarning, stacklevel=3)
+
+
+def sklearn_names(function):
+    """Let scikit-learn's keyword names ``y_true`` and ``y_score`` name ``function``'s labels (its first
+    argument) and its ``scores`` argument, so that ``f(y_true=..., y_score=...)`` works as in
+    :mod:`sklearn.metrics`."""
+    parameters = list(inspect.signature(function).parameters)
+    aliases = {"y_true": parameters[0]}
+    if "scores" in parameters:
+        aliases["y_score"] = "scores"
+
+    @functools.wraps(function)
+    def wrapper(*args, **kwargs):
+        for alias, name in aliases.items():
+            if alias in kwargs:
+                if name in kwargs or parameters.index(name) < len(args):
+                    raise TypeError(f"{function.__name__}() got {name} twice (as {alias} and as {name})")
+                kwargs[name] = kwargs.pop(alias)
+        return function(*args, **kwargs)
+
+    return wrapper

@@ -1,5 +1,7 @@
 """Mixture proportion estimation: θ, the share of positives among the unlabeled rows.
 
+``estimate_prior(X, labels, method)`` is the entry point for the six methods
+(:mod:`pueval.mpe.priors`).
 ``km`` (KM1/KM2, :mod:`pueval.mpe.kernel_embedding`), ``distcurve``
 (:mod:`pueval.mpe.distance_curve`) and ``PriorEstimator`` / ``PriorSeeds`` (every method by name,
 :mod:`pueval.mpe.priors`) are imported on first use, so that a job running KM does not pay for
@@ -9,7 +11,9 @@ importing LightGBM.
 THETA_MAX = 0.999  # every estimate is capped here: the corrected AUC divides by 1 − θ̂
 
 _EXPORTS = {"km": "pueval.mpe.kernel_embedding", "distcurve": "pueval.mpe.distance_curve",
-            "PriorEstimator": "pueval.mpe.priors", "PriorSeeds": "pueval.mpe.priors"}
+            "PriorEstimator": "pueval.mpe.priors", "PriorSeeds": "pueval.mpe.priors",
+            "estimate_prior": "pueval.mpe.priors", "PriorEstimate": "pueval.mpe.priors",
+            "PriorAtBoundWarning": "pueval.mpe.priors"}
 
 __all__ = list(_EXPORTS)
 

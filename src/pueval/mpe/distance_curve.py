@@ -13,6 +13,11 @@
    theirs over 100 bins of how far apart the two Betas are (:func:`separation`,
    :func:`balanced_pairs`), and stored as a LightGBM text model (:func:`training_set`,
    :func:`train_regressor`).
+
+The package ships one regressor, :func:`default_regressor`: the one a default pipeline run trains
+(:data:`DEFAULT_TRAINING`, seed :data:`DEFAULT_SEED`), written by ``python -m pueval.mpe.distance_curve``
+(about a minute) as gzipped LightGBM text. Shipped rather than built on first use: DistCurve then
+works at once, offline, identically on every machine, and the library writes no cache.
 """
 
 from __future__ import annotations
@@ -210,6 +215,31 @@ def load_regressor(path) -> lgb.Booster:
         raise ValueError(f"{path} is not a LightGBM model file ({str(error).strip()})") from None
 
 
+DEFAULT_SEED = 20210101  # the pipeline's default config seed
+DEFAULT_REPETITIONS = 10
+DEFAULT_TRAINING = {"n_mixtures": 4000, "rounds": 400, "num_leaves": 31, "learning_rate": 0.05}
+DEFAULT_REGRESSOR = Path(__file__).with_name("data") / "distcurve_regressor.txt.gz"
+
+
+def default_regressor() -> lgb.Booster:
+    """The regressor shipped with pueval (module docstring): what ``fit_model(seed=DEFAULT_SEED,
+    repetitions=DEFAULT_REPETITIONS, **DEFAULT_TRAINING)`` trains."""
+    import gzip
+
+    return lgb.Booster(model_str=gzip.decompress(DEFAULT_REGRESSOR.read_bytes()).decode())
+
+
+def write_default_regressor(path=DEFAULT_REGRESSOR) -> float:
+    """Train the default regressor and write it, gzipped (no timestamp, so the same bytes every time);
+    returns its hold-out MAE."""
+    import gzip
+
+    model, mae = fit_model(seed=DEFAULT_SEED, repetitions=DEFAULT_REPETITIONS, **DEFAULT_TRAINING)
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    Path(path).write_bytes(gzip.compress(model.model_to_string().encode(), mtime=0))
+    return mae
+
+
 def univariate_transform(X, is_component, *, seed: int, folds: int = 5, rounds: int = 50,
                          num_leaves: int = 15, learning_rate: float = 0.1) -> np.ndarray:
     """Out-of-fold LightGBM scores of labeled (component) vs unlabeled (mixture) for every row."""
@@ -274,3 +304,8 @@ def fit_model(n_mixtures: int, *, seed: int, repetitions: int, **options) -> tup
     log.info("hold-out MAE on %d fresh synthetic mixtures: %.4f", n_holdout, mae)
     return model, mae
 
+
+
+if __name__ == "__main__":
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    print(f"wrote {DEFAULT_REGRESSOR} (hold-out MAE {write_default_regressor():.4f})")

@@ -10,18 +10,24 @@ share one set of Gram matrices; TIcE (:mod:`pueval.mpe.tice`) reads the features
 
 The random inputs come in as values (:class:`PriorSeeds`), so every caller keeps its own seed
 identities. The estimators' modules are imported on first use: a KM run does not load LightGBM.
+
+:func:`estimate_prior` is the library's entry point for one method: labels of any two values, a seed
+or a Generator, each method's options by name, and a warning when θ̂ sits at a bound of its estimator.
 """
 
 from __future__ import annotations
 
 import os
 import time
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from pueval import seeds as seeding
-from pueval.validation import check_labels, check_matrix
+from pueval.mpe import THETA_MAX
+from pueval.validation import ArgumentError, check_labels, check_matrix
 
 METHODS = ("km1", "km2", "distance", "en", "bbe", "tice")
 TRANSFORM_BASED = ("distance", "en", "bbe")
@@ -156,3 +162,139 @@ class PriorEstimator:
             seconds[m] = time.perf_counter() - start
             start = time.perf_counter()
         return thetas, seconds
+
+
+# estimate_prior ------------------------------------------------------------------------------------
+
+PUBLIC_METHODS = {"km1": "km1", "km2": "km2", "distcurve": "distance", "en": "en", "bbe": "bbe", "tice": "tice"}
+"""The method names of :func:`estimate_prior` and the CLI, and the name each has in :data:`METHODS`."""
+
+_TRANSFORM = ("transform",)
+OPTIONS = {"km1": ("standardize",), "km2": ("standardize",),
+           "distcurve": ("model", "repetitions", *_TRANSFORM), "en": _TRANSFORM,
+           "bbe": ("delta", "gamma", *_TRANSFORM),
+           "tice": ("folds", "delta", "k", "max_splits", "min_rows", "iterations", "estimate_rows")}
+"""The options each method of :func:`estimate_prior` takes."""
+
+
+class PriorAtBoundWarning(UserWarning):
+    """θ̂ sits at a bound of its estimator: the true θ may lie beyond it."""
+
+
+@dataclass(frozen=True)
+class PriorEstimate:
+    """The result of :func:`estimate_prior`. ``at_bound`` is ``"upper"``, ``"lower"`` or None; ``bounds`` the
+    interval the method's θ̂ can take."""
+
+    theta: float
+    method: str
+    at_bound: str | None
+    bounds: tuple[float, float]
+    n: int
+    n_labeled: int
+
+
+def theta_bounds(method: str) -> tuple[float, float, float, float]:
+    """(lowest θ̂, highest θ̂, θ̂ at or below which the estimate is at the lowest, θ̂ at or above which it is at
+    the highest) of a method. KM bisects λ on [1, λ_max = 8] to a width of ε = 0.04, θ̂ = (λ − 1)/λ, so
+    θ̂ ≤ 7/8 = 0.875, and a λ̂ within ε of an end of its range is at that end; every other method clips θ̂
+    to [0, THETA_MAX = 0.999]."""
+    if method in ("km1", "km2"):
+        from pueval.mpe.kernel_embedding import EPSILON, LAMBDA_MAX
+
+        def theta(lam):
+            return (lam - 1.0) / lam
+
+        return 0.0, theta(LAMBDA_MAX), theta(1.0 + EPSILON), theta(LAMBDA_MAX - EPSILON)
+    return 0.0, THETA_MAX, 0.0, THETA_MAX
+
+
+def _seeds(random_state) -> PriorSeeds:
+    """PriorSeeds from an int (:meth:`PriorSeeds.of`), a Generator (its own draws) or None (fresh entropy)."""
+    if isinstance(random_state, np.random.Generator):
+        return PriorSeeds(int(random_state.integers(2**31 - 1)), *random_state.spawn(2))
+    if random_state is None:
+        return _seeds(np.random.default_rng())
+    if isinstance(random_state, (bool, np.bool_)) or not isinstance(random_state, (int, np.integer)) or \
+            random_state < 0:
+        raise ArgumentError("random_state", f"must be None, a non-negative integer or a numpy Generator, "
+                                            f"got {random_state!r}")
+    return PriorSeeds.of(int(random_state))
+
+
+def estimate_prior(X: ArrayLike, labels: ArrayLike, method: str, *,
+                   random_state: int | np.random.Generator | None = None, pos_label=1,
+                   **options) -> PriorEstimate:
+    """θ̂, the share of positives among the unlabeled rows, by one of six methods.
+
+    Parameters
+    ----------
+    X : array of shape (n, d)
+        Features of every row, labeled and unlabeled.
+    labels : array of shape (n,)
+        PU labels of two values, ``pos_label`` marking the labeled rows.
+    method : {"km1", "km2", "distcurve", "en", "bbe", "tice"}
+        KM1/KM2 (Ramaswamy et al. 2016), DistCurve (Zeiberg et al. 2020, with the regressor shipped with
+        pueval unless ``model=`` names another), EN (Elkan & Noto 2008), BBE (Garg et al. 2021), TIcE
+        (Bekker & Davis 2018); each as its authors' code computes it (docs: methods).
+    random_state : int, numpy Generator or None
+        Seeds DistCurve, EN and BBE's cross-fitted LightGBM transform, DistCurve's curve and TIcE's folds
+        (KM is deterministic). An int gives the same θ̂ every time; None draws fresh entropy.
+    pos_label : default 1
+    **options
+        The method's options (:data:`OPTIONS`): KM ``standardize``; DistCurve ``model`` (a Booster or a
+        LightGBM text file), ``repetitions``, ``transform``; EN ``transform``; BBE ``delta``, ``gamma``,
+        ``transform``; TIcE ``folds``, ``delta``, ``k``, ``max_splits``, ``min_rows``, ``iterations``,
+        ``estimate_rows``. ``transform`` is a dict of folds, rounds, num_leaves, learning_rate.
+
+    Returns
+    -------
+    PriorEstimate
+        ``theta``, ``method``, ``at_bound`` (``"upper"``, ``"lower"`` or None), ``bounds``, ``n``, ``n_labeled``.
+
+    Warns
+    -----
+    PriorAtBoundWarning
+        θ̂ sits at a bound of the method (:func:`theta_bounds`): KM's λ ≤ 8 caps θ̂ at 0.875, every method
+        caps it at 0.999 (TIcE reaches it at small n) and floors it at 0.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> y = np.r_[np.ones(300, int), np.zeros(300, int)]
+    >>> X = np.c_[y * 3.0 + rng.normal(size=600), rng.normal(size=600)]
+    >>> labels = np.where(np.arange(600) < 150, 1, -1)  # theta = 150/450 = 0.333
+    >>> estimate = estimate_prior(X, labels, "km2")
+    >>> estimate.method, round(estimate.theta, 2), estimate.at_bound
+    ('km2', 0.3, None)
+    """
+    if method not in PUBLIC_METHODS:
+        raise ArgumentError("method", f"must be one of {', '.join(PUBLIC_METHODS)}, got {method!r}")
+    unknown = sorted(set(options) - set(OPTIONS[method]))
+    if unknown:
+        raise ArgumentError("options", f"{method} takes {', '.join(OPTIONS[method])}; got {', '.join(unknown)}")
+    X = check_matrix(X, "X")
+    s = check_labels(labels, X.shape[0], "labels", pos_label)
+    seeds = _seeds(random_state)
+    kwargs = {"transform": options.get("transform"), "repetitions": options.get("repetitions", 10)}
+    if method in ("km1", "km2"):
+        kwargs["km_standardize"] = options.get("standardize", False)
+    elif method == "distcurve":
+        from pueval.mpe import distance_curve as dc
+
+        kwargs["distcurve_model"] = options["model"] if options.get("model") is not None else dc.default_regressor()
+    elif method == "bbe":
+        kwargs["bbe"] = {k: options[k] for k in ("delta", "gamma") if k in options}
+    elif method == "tice":
+        kwargs["tice"] = dict(options)
+    estimator = PriorEstimator((PUBLIC_METHODS[method],), **kwargs)
+    estimator.check_size(X.shape[0])
+    theta = float(estimator(X, s, seeds)[PUBLIC_METHODS[method]])
+    low, high, low_reach, high_reach = theta_bounds(method)
+    at_bound = "upper" if theta >= high_reach else "lower" if theta <= low_reach else None
+    if at_bound:
+        warnings.warn(f"{method}: theta = {theta:.4f} sits at the {at_bound} bound of what the method can return "
+                      f"([{low:g}, {high:g}]); the true theta may lie {'above' if at_bound == 'upper' else 'below'}",
+                      PriorAtBoundWarning, stacklevel=2)
+    return PriorEstimate(theta=theta, method=method, at_bound=at_bound, bounds=(low, high), n=int(s.size),
+                         n_labeled=int(s.sum()))

@@ -1,0 +1,169 @@
+"""Curves of one model on PU data: ROC^PU and lift^PU without a prior; with a prior θ, the corrected
+ROC and PR curves (Jain et al. 2017) and Claesen et al. (2015)'s band of ROC and PR curves.
+
+Every curve is evaluated at each distinct score in decreasing order (a tie group is one threshold;
+the "head" holds the rows scoring at least the threshold), from one core, :func:`pueval.metrics.head_counts`.
+A :class:`Curve` carries its points, the thresholds and its area: the trapezoid area for ROC and lift
+curves (from a first point (0, 0)), average precision Σ ΔRecall·Precision for PR curves.
+
+Notation: n rows, n_L labeled (``pos_label``), n_U unlabeled; γ(t) = head_L/n_L (the labeled rows'
+recall, an unbiased TPR under SCAR); θ = the positive fraction of the unlabeled rows.
+
+* :func:`roc_curve`: (head_U/n_U, γ); area AUC^PU (Eq. 3 of the AUL paper). With true labels, the ROC.
+* :func:`lift_curve`: (head/n, γ); area AUL^PU (Eq. 4). With true labels, the lift curve and AUL.
+* :func:`corrected_roc_curve`, Jain et al.'s indirect recovery, Eqs. 1–2: η(t) = (η^PU(t) − θγ(t))/(1 − θ),
+  clipped to [0, 1] and made non-decreasing; the points (η, γ).
+* :func:`corrected_pr_curve`, Jain et al.'s Eqs. 1 and 3: precision over all n rows p(t) = α̂·γ(t)/q(t),
+  q(t) = head/n, α̂ = (n_L + θ n_U)/n; the points (γ, p).
+* :func:`claesen_band`: P_U = round(θ n_U) latent positives; a band T_lo ≤ F_L ≤ T_up on the labeled
+  rows' rank CDF; at each threshold the table with the least (greatest) FPR places ⌈T_up·P_U⌉
+  (⌊T_lo·P_U⌋) surrogate positives in the head of U, with the corner cases of Claesen's Eq. 11. The
+  band is their bootstrap band computed exactly: a bootstrap count of labeled rows in the head is
+  Binomial(n_L, F_L), so the pointwise bootstrap quantiles are binomial quantiles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import ArrayLike
+from scipy.stats import binom
+
+from pueval import metrics
+from pueval.validation import check_fraction, check_labels, check_level, check_scores, sklearn_names
+
+__all__ = ["Curve", "ClaesenBand", "roc_curve", "lift_curve", "corrected_roc_curve", "corrected_pr_curve",
+           "claesen_band", "trapezoid_area", "average_precision_area"]
+
+
+@dataclass(frozen=True)
+class Curve:
+    """Points (``x``, ``y``) of a curve at ``thresholds`` (decreasing; +inf for a first point (0, 0))
+    and its ``area``."""
+
+    x: np.ndarray
+    y: np.ndarray
+    thresholds: np.ndarray
+    area: float
+
+
+@dataclass(frozen=True)
+class ClaesenBand:
+    """Claesen et al.'s bounds: the lower and upper ROC curves (FPR, TPR) and PR curves (recall,
+    precision) that contain the true curves at the band's level."""
+
+    roc_lower: Curve
+    roc_upper: Curve
+    pr_lower: Curve
+    pr_upper: Curve
+
+
+def trapezoid_area(x: np.ndarray, y: np.ndarray) -> float:
+    """The trapezoid area under the points (x, y), x non-decreasing."""
+    return float(np.sum(np.diff(x) * (y[1:] + y[:-1]) / 2.0))
+
+
+def average_precision_area(recall: np.ndarray, precision: np.ndarray) -> float:
+    """Σ ΔRecall·Precision from recall 0, precision clipped to [0, 1] (an estimated precision may leave it)."""
+    return float(np.sum(np.diff(np.r_[0.0, recall]) * np.clip(precision, 0.0, 1.0)))
+
+
+def _from_origin(x: np.ndarray, y: np.ndarray, thresholds: np.ndarray) -> Curve:
+    x, y = np.r_[0.0, x], np.r_[0.0, y]
+    return Curve(x, y, np.r_[np.inf, thresholds], trapezoid_area(x, y))
+
+
+def _pr(recall: np.ndarray, precision: np.ndarray, thresholds: np.ndarray) -> Curve:
+    return Curve(recall, precision, thresholds, average_precision_area(recall, precision))
+
+
+def _heads(labels, scores, pos_label):
+    """(head_L, head_U, distinct scores in decreasing order) of checked PU labels and scores."""
+    s = check_labels(labels, name="labels", pos_label=pos_label)
+    scores = check_scores(scores, s.size)
+    head_l, head_u = metrics.head_counts(s, scores)
+    return head_l, head_u, np.unique(scores)[::-1]
+
+
+def _check_theta(theta) -> float:
+    return check_fraction(theta, "theta")
+
+
+@sklearn_names
+def roc_curve(labels: ArrayLike, scores: ArrayLike, *, pos_label=1) -> Curve:
+    """ROC^PU: (head_U/n_U, head_L/n_L) from (0, 0); its area is AUC^PU (:func:`pueval.metrics.auc`).
+
+    >>> curve = roc_curve([1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1])
+    >>> curve.x.tolist(), curve.y.tolist(), curve.area
+    ([0.0, 0.0, 0.5, 0.5, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0], 0.75)
+    """
+    head_l, head_u, thresholds = _heads(labels, scores, pos_label)
+    return _from_origin(head_u / head_u[-1], head_l / head_l[-1], thresholds)
+
+
+@sklearn_names
+def lift_curve(labels: ArrayLike, scores: ArrayLike, *, pos_label=1) -> Curve:
+    """lift^PU: (head/n, head_L/n_L) from (0, 0); its area is AUL^PU (:func:`pueval.metrics.aul`).
+
+    >>> lift_curve([1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1]).area
+    0.625
+    """
+    head_l, head_u, thresholds = _heads(labels, scores, pos_label)
+    head = head_l + head_u
+    return _from_origin(head / head[-1], head_l / head_l[-1], thresholds)
+
+
+@sklearn_names
+def corrected_roc_curve(labels: ArrayLike, scores: ArrayLike, theta: float, *, pos_label=1) -> Curve:
+    """Jain et al.'s indirect ROC (Eqs. 1–2, module docstring); its area is their indirect AUC."""
+    theta = _check_theta(theta)
+    head_l, head_u, thresholds = _heads(labels, scores, pos_label)
+    gamma, eta_pu = head_l / head_l[-1], head_u / head_u[-1]
+    eta = np.maximum.accumulate(np.clip((eta_pu - theta * gamma) / (1.0 - theta), 0.0, 1.0))
+    return _from_origin(eta, gamma, thresholds)
+
+
+@sklearn_names
+def corrected_pr_curve(labels: ArrayLike, scores: ArrayLike, theta: float, *, pos_label=1) -> Curve:
+    """Jain et al.'s corrected PR curve (Eqs. 1 and 3, module docstring); its area is the corrected AUPRC."""
+    theta = _check_theta(theta)
+    head_l, head_u, thresholds = _heads(labels, scores, pos_label)
+    n_l, n_u = head_l[-1], head_u[-1]
+    gamma = head_l / n_l
+    alpha = (n_l + theta * n_u) / (n_l + n_u)
+    return _pr(gamma, alpha * gamma / ((head_l + head_u) / (n_l + n_u)), thresholds)
+
+
+def surrogate_positives_in_head(head_u, n_u: int, latent: int, wanted) -> np.ndarray:
+    """Claesen Eq. 11: surrogate positives in head(U) when ``wanted`` of the ``latent`` should be there."""
+    head_u, wanted = np.asarray(head_u), np.asarray(wanted)
+    tail_u = n_u - head_u
+    return np.where(latent - wanted <= tail_u, np.minimum(head_u, wanted), latent - tail_u)
+
+
+@sklearn_names
+def claesen_band(labels: ArrayLike, scores: ArrayLike, theta: float, level: float = 0.95, *,
+                 pos_label=1) -> ClaesenBand:
+    """Claesen et al.'s lower and upper ROC and PR curves at ``level`` (module docstring).
+
+    >>> band = claesen_band([1, 0, 1, 0, 0, 1, 0, 0], [8, 7, 6, 5, 4, 3, 2, 1], theta=0.4)
+    >>> band.roc_lower.area <= band.roc_upper.area
+    True
+    """
+    theta, level = _check_theta(theta), check_level(level)
+    head_l, head_u, thresholds = _heads(labels, scores, pos_label)
+    n_l, n_u = int(head_l[-1]), int(head_u[-1])
+    latent = int(np.clip(round(theta * n_u), 0, n_u - 1))
+    cdf = head_l / n_l
+    tail = (1.0 - level) / 2.0
+    band = {"upper": np.ceil(binom.ppf(1.0 - tail, n_l, cdf) / n_l * latent - 1e-9),
+            "lower": np.floor(binom.ppf(tail, n_l, cdf) / n_l * latent + 1e-9)}
+    curves = {}
+    for name in ("lower", "upper"):  # the lower band gives the greatest FPR: the lower curve
+        tp_u = surrogate_positives_in_head(head_u, n_u, latent, band[name])
+        tp, fp = head_l + tp_u, head_u - tp_u
+        tpr, fpr = tp / (n_l + latent), fp / (n_u - latent)
+        curves[f"roc_{name}"] = _from_origin(fpr, tpr, thresholds)
+        curves[f"pr_{name}"] = _pr(tpr, np.divide(tp, tp + fp, out=np.ones(tp.size), where=tp + fp > 0), thresholds)
+    return ClaesenBand(**curves)
