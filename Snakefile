@@ -75,6 +75,7 @@ rule all:
         rules.cost.output if config.get("cost") else [],
         rules.figure3.output if config.get("figure3") else [],
         rules.sar_table.output if config.get("sar") else [],
+        rules.paired_difference.output if config.get("paired_difference") else [],
 
 
 onsuccess:

@@ -147,3 +147,56 @@ rule sar_table:
         "../../environment.yml"
     script:
         "../scripts/sar_table.py"
+
+
+rule score_b:
+    input:
+        rules.binarize.output[0],
+    output:
+        "results/scores_b/{dataset}.parquet",
+    log:
+        "results/logs/score_b/{dataset}.log",
+    benchmark:
+        "results/benchmarks/score_b/{dataset}.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        dataset=lambda w: w.dataset,
+        model=lambda w: datasets.weaker_model(config, w.dataset),
+        folds=config["folds"],
+        seed=config["seed"],
+        stream="score-b",
+    script:
+        "../scripts/score.py"
+
+
+rule paired_difference:
+    input:
+        scores=expand(rules.score.output[0], dataset=DATASETS),
+        scores_b=expand(rules.score_b.output[0], dataset=DATASETS),
+        draws=expand(rules.draws.output[0], dataset=DATASETS, beta=BETAS),
+    output:
+        csv=report(
+            "results/paired_difference.csv",
+            caption="../report/paired_difference.rst",
+            category="Comparing two models",
+        ),
+        png=report(
+            "results/figures/paired_difference.png",
+            caption="../report/paired_difference.rst",
+            category="Comparing two models",
+        ),
+        pdf="results/figures/paired_difference.pdf",
+    log:
+        "results/logs/paired_difference.log",
+    benchmark:
+        "results/benchmarks/paired_difference.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        names=DATASETS,
+        betas=[float(b) for b in BETAS],
+        level=lambda w: config["paired_difference"]["level"],
+        titles=TITLES,
+    script:
+        "../scripts/paired_difference.py"

@@ -36,6 +36,14 @@ def part(config: dict, name: str, keys: tuple[str, ...]) -> dict:
     return {key: found[key] for key in keys if key in found}
 
 
+def weaker_model(config: dict, name: str) -> dict:
+    """Model B of the paired-difference study: the capacity of ``name``'s model under evaluation, fitted on
+    ``paired_difference.train_share`` of the rows it is fitted on."""
+    model = dict(entry(config, name)["model"])
+    model["train_fraction"] = model.get("train_fraction", 1.0) * config["paired_difference"]["train_share"]
+    return model
+
+
 def title(config: dict, name: str) -> str:
     """How figures and tables name the dataset: its ``title``, else its catalog name."""
     return entry(config, name).get("title", name)

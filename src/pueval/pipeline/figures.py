@@ -170,6 +170,33 @@ def aul_interval_figure(table: pd.DataFrame, titles: dict | None = None) -> plt.
     return fig
 
 
+def paired_difference_figure(table: pd.DataFrame, titles: dict | None = None) -> plt.Figure:
+    """The paired ΔAUL interval per dataset and β: its coverage of the true ΔAUL (left) and the share of
+    draws on which it decides the sign of ΔAUC right (right; the rest undecided or wrong)."""
+    datasets = [*dataset_order(d for d in table["dataset"] if d != "all"), "all"]
+    betas = sorted(table["beta"].unique())
+    width, member_positions = _group_positions(len(datasets), len(betas))
+    fig, (coverage, decided) = plt.subplots(1, 2, figsize=(12.0, 4.0))
+    for beta, positions in zip(betas, member_positions):
+        part = table[table["beta"] == beta].set_index("dataset").reindex(datasets)
+        coverage.bar(positions, part["coverage"], width, label=f"β = {beta:g}")
+        decided.bar(positions, part["decided_right"], width, label=f"β = {beta:g}")
+        decided.bar(positions, part["decided_wrong"], width, bottom=part["decided_right"], color="black",
+                    label="decided wrong" if beta == betas[0] else None)
+    coverage.axhline(float(table["level"].iloc[0]), color="black", linewidth=0.8, linestyle="--", label="nominal")
+    coverage.set_ylim(max(0.0, float(table["coverage"].min()) - 0.05), 1.0)
+    coverage.set_ylabel("coverage of the true ΔAUL over the draws")
+    coverage.set_title("Paired interval for AUL(A) − AUL(B): coverage")
+    decided.set_ylim(0.0, 1.0)
+    decided.set_ylabel("share of draws")
+    decided.set_title("Interval excludes 0 with the sign of ΔAUC (black: wrong sign)")
+    for ax in (coverage, decided):
+        ax.set_xticks(np.arange(len(datasets)), _labels(datasets, titles), rotation=30)
+    coverage.legend(fontsize="small", loc="lower left")
+    fig.tight_layout()
+    return fig
+
+
 SAR_LABELS = {"aul": "AUL$^{PU}$", "true": "AUC, true prior", "distance": "AUC, DistCurve prior",
               "en": "AUC, EN prior", "bbe": "AUC, BBE prior", "tice": "AUC, TIcE prior"}
 

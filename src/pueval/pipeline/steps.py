@@ -70,14 +70,15 @@ def binarize(input, output, *, dataset, labeling, subsample, seed):
     schemas.write(features.assign(**{LABEL: labels}), output[0], "data")
 
 
-def score(input, output, *, dataset, model, folds, seed):
+def score(input, output, *, dataset, model, folds, seed, stream="score"):
+    """Out-of-fold scores of the model of capacity ``model``, seeded by (seed, dataset, ``stream``)."""
     from pueval.model import Capacity, out_of_fold_scores
     from pueval.studies import draw_estimates
 
     X, y = _features(input[0])
     capacity = Capacity(**model)
     with naming_keys({"folds": "folds"}):
-        scores = out_of_fold_scores(X, y, capacity, folds=folds, seed=seeds.int_seed(seed, dataset, "score"))
+        scores = out_of_fold_scores(X, y, capacity, folds=folds, seed=seeds.int_seed(seed, dataset, stream))
     truth = draw_estimates.truth(y, scores)
     log.info("%s: %s -> AUC %.4f, AUL %.4f", dataset, capacity, truth["auc"], truth["aul"])
     schemas.write(pd.DataFrame({LABEL: y, "score": scores}), output[0], "scores")
@@ -230,6 +231,20 @@ def aul_interval(input, output, *, names, betas, seed, level, n_boot, titles):
     table = study.coverage_study(settings, seed=seed, level=level, n_boot=n_boot)
     table.to_csv(output.csv, index=False, float_format="%.4f")
     figures.save(figures.aul_interval_figure(table, titles), (output.png, output.pdf))
+
+
+def paired_difference(input, output, *, names, betas, level, titles):
+    """Coverage and decisions of the paired, prior-free ΔAUL interval over every Table 1 draw."""
+    from pueval.pipeline import figures
+    from pueval.studies import paired_difference as study
+
+    a = {dataset: _scores(path) for dataset, path in zip(names, input.scores)}
+    b = {dataset: _scores(path)[1] for dataset, path in zip(names, input.scores_b)}
+    settings = ((dataset, beta, _labels(path, a[dataset][0].size), a[dataset][0], a[dataset][1], b[dataset])
+                for (dataset, beta), path in zip([(d, x) for d in names for x in betas], input.draws))
+    table = study.study(settings, level=level)
+    table.to_csv(output.csv, index=False, float_format="%.4f")
+    figures.save(figures.paired_difference_figure(table, titles), (output.png, output.pdf))
 
 
 def related(input, output, *, dataset, level, f1_quantile):
