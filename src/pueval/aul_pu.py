@@ -24,6 +24,7 @@ scikit-learn, and ``y_true``/``y_score`` work as keyword names.
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from statistics import NormalDist
 
@@ -31,8 +32,8 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from pueval import metrics
-from pueval.validation import (DegenerateScoresWarning, check_integer, check_level, check_pu, check_scores,
-                               sklearn_names, warn_degenerate)
+from pueval.validation import (DegenerateScoresWarning, PosLabel, check_integer, check_level, check_pu,
+                               check_scores, sklearn_names, warn_degenerate)
 
 INTERVAL_METHODS = ("normal", "bootstrap")
 BOOTSTRAP_CHUNK = 1 << 22  # resampled entries held at once (32 MB of indices): the bootstrap's memory bound
@@ -41,7 +42,7 @@ __all__ = ["aul_pu_score", "aul_pu_interval", "aul_pu_difference", "aul_pu_score
            "DegenerateScoresWarning"]
 
 
-def labeled_t_values(labels: ArrayLike, scores: ArrayLike, *, pos_label=1) -> np.ndarray:
+def labeled_t_values(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) -> np.ndarray:
     """The labeled rows' t-values, t_i = (r_i − ½)/n (:func:`pueval.metrics.t_values`), after checking
     the arguments (at least two labeled rows) and warning of degenerate scores."""
     labeled, scores = check_pu(labels, scores, pos_label=pos_label)
@@ -50,7 +51,7 @@ def labeled_t_values(labels: ArrayLike, scores: ArrayLike, *, pos_label=1) -> np
 
 
 @sklearn_names
-def aul_pu_score(labels: ArrayLike, scores: ArrayLike, *, pos_label=1) -> float:
+def aul_pu_score(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) -> float:
     """AUL^PU (Eq. 4): P(score of a labeled row > score of any row), ties count ½.
 
     Parameters
@@ -107,7 +108,7 @@ def bootstrap_means(values: np.ndarray, n_boot: int, rng: np.random.Generator) -
 @sklearn_names
 def aul_pu_interval(labels: ArrayLike, scores: ArrayLike, level: float = 0.95, *, method: str = "normal",
                     n_boot: int = 2000, random_state: int | np.random.Generator | None = None,
-                    pos_label=1) -> tuple[float, float]:
+                    pos_label: PosLabel = 1) -> tuple[float, float]:
     """A confidence interval for the AUL from PU data, without a class prior.
 
     ``method="normal"``: AUL^PU ± z·s/√n^L, s² the sample variance of the labeled rows' t-values
@@ -160,7 +161,7 @@ class PairedDifference:
 
 @sklearn_names
 def aul_pu_difference(labels: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLike, *, level: float = 0.95,
-                      pos_label=1) -> PairedDifference:
+                      pos_label: PosLabel = 1) -> PairedDifference:
     """Is model A better than model B? A paired, prior-free interval for ΔAUL = AUL(A) − AUL(B).
 
     Both models score the same n rows. With d_i = t_i^A − t_i^B the paired difference of a labeled
@@ -222,7 +223,7 @@ def aul_pu_difference(labels: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLik
                             level=level)
 
 
-def aul_pu_scorer(*, pos_label=1):
+def aul_pu_scorer(*, pos_label: PosLabel = 1) -> Callable:
     """A scikit-learn scorer of AUL^PU, for model selection on PU data (``GridSearchCV(scoring=...)``).
 
     The target passed to ``fit`` is the PU label (``pos_label`` labeled, the other value unlabeled);

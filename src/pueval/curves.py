@@ -31,7 +31,7 @@ from numpy.typing import ArrayLike
 from scipy.stats import binom
 
 from pueval import metrics
-from pueval.validation import check_fraction, check_labels, check_level, check_scores, sklearn_names
+from pueval.validation import PosLabel, check_fraction, check_labels, check_level, check_scores, sklearn_names
 
 __all__ = ["Curve", "ClaesenBand", "roc_curve", "lift_curve", "corrected_roc_curve", "corrected_pr_curve",
            "claesen_band", "trapezoid_area", "average_precision_area"]
@@ -91,7 +91,7 @@ def _check_theta(theta) -> float:
 
 
 @sklearn_names
-def roc_curve(labels: ArrayLike, scores: ArrayLike, *, pos_label=1) -> Curve:
+def roc_curve(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) -> Curve:
     """ROC^PU: (head_U/n_U, head_L/n_L) from (0, 0); its area is AUC^PU (:func:`pueval.metrics.auc`).
 
     >>> curve = roc_curve([1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1])
@@ -103,7 +103,7 @@ def roc_curve(labels: ArrayLike, scores: ArrayLike, *, pos_label=1) -> Curve:
 
 
 @sklearn_names
-def lift_curve(labels: ArrayLike, scores: ArrayLike, *, pos_label=1) -> Curve:
+def lift_curve(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) -> Curve:
     """lift^PU: (head/n, head_L/n_L) from (0, 0); its area is AUL^PU (:func:`pueval.metrics.aul`).
 
     >>> lift_curve([1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1]).area
@@ -115,7 +115,8 @@ def lift_curve(labels: ArrayLike, scores: ArrayLike, *, pos_label=1) -> Curve:
 
 
 @sklearn_names
-def corrected_roc_curve(labels: ArrayLike, scores: ArrayLike, theta: float, *, pos_label=1) -> Curve:
+def corrected_roc_curve(labels: ArrayLike, scores: ArrayLike, theta: float, *,
+                        pos_label: PosLabel = 1) -> Curve:
     """Jain et al.'s indirect ROC (Eqs. 1–2, module docstring); its area is their indirect AUC."""
     theta = _check_theta(theta)
     head_l, head_u, thresholds = _heads(labels, scores, pos_label)
@@ -125,7 +126,8 @@ def corrected_roc_curve(labels: ArrayLike, scores: ArrayLike, theta: float, *, p
 
 
 @sklearn_names
-def corrected_pr_curve(labels: ArrayLike, scores: ArrayLike, theta: float, *, pos_label=1) -> Curve:
+def corrected_pr_curve(labels: ArrayLike, scores: ArrayLike, theta: float, *,
+                       pos_label: PosLabel = 1) -> Curve:
     """Jain et al.'s corrected PR curve (Eqs. 1 and 3, module docstring); its area is the corrected AUPRC."""
     theta = _check_theta(theta)
     head_l, head_u, thresholds = _heads(labels, scores, pos_label)
@@ -135,7 +137,7 @@ def corrected_pr_curve(labels: ArrayLike, scores: ArrayLike, theta: float, *, po
     return _pr(gamma, alpha * gamma / ((head_l + head_u) / (n_l + n_u)), thresholds)
 
 
-def surrogate_positives_in_head(head_u, n_u: int, latent: int, wanted) -> np.ndarray:
+def surrogate_positives_in_head(head_u: ArrayLike, n_u: int, latent: int, wanted: ArrayLike) -> np.ndarray:
     """Claesen Eq. 11: surrogate positives in head(U) when ``wanted`` of the ``latent`` should be there."""
     head_u, wanted = np.asarray(head_u), np.asarray(wanted)
     tail_u = n_u - head_u
@@ -144,7 +146,7 @@ def surrogate_positives_in_head(head_u, n_u: int, latent: int, wanted) -> np.nda
 
 @sklearn_names
 def claesen_band(labels: ArrayLike, scores: ArrayLike, theta: float, level: float = 0.95, *,
-                 pos_label=1) -> ClaesenBand:
+                 pos_label: PosLabel = 1) -> ClaesenBand:
     """Claesen et al.'s lower and upper ROC and PR curves at ``level`` (module docstring).
 
     >>> band = claesen_band([1, 0, 1, 0, 0, 1, 0, 0], [8, 7, 6, 5, 4, 3, 2, 1], theta=0.4)

@@ -12,7 +12,7 @@ import numpy as np
 
 from numpy.typing import ArrayLike
 
-from pueval.validation import check_integer, check_label_rows, sklearn_names, warn_degenerate
+from pueval.validation import PosLabel, check_integer, check_label_rows, sklearn_names, warn_degenerate
 
 
 def tie_groups(scores: np.ndarray, *, descending: bool = False) -> tuple[np.ndarray, np.ndarray]:
@@ -75,7 +75,7 @@ def _checked_rows(labels, scores, pos_label):
 
 
 @sklearn_names
-def auc(labels: ArrayLike, scores: ArrayLike, *, pos_label=1):
+def auc(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) -> float | np.ndarray:
     """AUC, Eq. 1: P(score of a positive > score of a negative), ties count ½.
 
     With PU labels (``pos_label`` = labeled, the other value = unlabeled) it is AUC^PU, Eq. 3
@@ -94,7 +94,7 @@ def auc(labels: ArrayLike, scores: ArrayLike, *, pos_label=1):
 
 
 @sklearn_names
-def aul(labels: ArrayLike, scores: ArrayLike, *, pos_label=1):
+def aul(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) -> float | np.ndarray:
     """AUL, Eq. 2: P(score of a positive > score of any example), ties (and itself) count ½.
 
     With PU labels it is AUL^PU, Eq. 4: ``(Σ_{i∈L} r_i − n^L/2) / (n^L n)``. ``labels`` and
@@ -108,7 +108,7 @@ def aul(labels: ArrayLike, scores: ArrayLike, *, pos_label=1):
     return _scalar_or_array((rank_sum - n_pos / 2) / (n_pos * scores.size))
 
 
-def corrected_auc(auc_pu, theta, *, clip: bool = False):
+def corrected_auc(auc_pu: ArrayLike, theta: ArrayLike, *, clip: bool = False) -> float | np.ndarray:
     """AUC recovered from AUC^PU: (AUC^PU − θ/2) / (1 − θ), θ = positive fraction among unlabeled.
 
     Inverts E[AUC^PU] = (1 − θ)·AUC + θ/2 (Section 3; Jain et al. 2017, Eq. 4), where
@@ -128,17 +128,18 @@ def corrected_auc(auc_pu, theta, *, clip: bool = False):
     return _scalar_or_array(np.clip(corrected, 0.0, 1.0) if clip else corrected)
 
 
-def unlabeled_positive_fraction(alpha, beta):
+def unlabeled_positive_fraction(alpha: ArrayLike, beta: ArrayLike) -> float | np.ndarray:
     """θ = α(1 − β)/(1 − αβ): the share of positives among the unlabeled examples."""
     return alpha * (1 - beta) / (1 - alpha * beta)
 
 
-def expected_auc_pu(auc_value, alpha, beta):
+def expected_auc_pu(auc_value: ArrayLike, alpha: ArrayLike, beta: ArrayLike) -> float | np.ndarray:
     """Section 3: E[AUC^PU] = (1 − α)/(1 − αβ)·(AUC − ½) + ½ (exact when n^L = β n^P)."""
     return (1 - alpha) / (1 - alpha * beta) * (auc_value - 0.5) + 0.5
 
 
-def aul_pu_variance(labels: ArrayLike, scores: ArrayLike, n_labeled: int, *, pos_label=1) -> float:
+def aul_pu_variance(labels: ArrayLike, scores: ArrayLike, n_labeled: int, *,
+                    pos_label: PosLabel = 1) -> float:
     """Theorem 1: Var[AUL^PU] = (n^P − n^L)/(n^P − 1) · σ²/n^L.
 
     σ² is the population variance (divisor n^P) of t_i = (1/n) Σ_j S(g(x_i), g(x_j)) over the

@@ -24,10 +24,10 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from pueval import curves, metrics
-from pueval.validation import check_fraction, check_labels, check_scores
+from pueval.validation import PosLabel, check_fraction, check_labels, check_scores
 
 
-def _checked_predicted(s, predicted, name: str = "s", pos_label=1):
+def _checked_predicted(s, predicted, name: str = "s", pos_label: PosLabel = 1):
     s = check_labels(s, name=name, pos_label=pos_label)
     predicted = np.asarray(predicted)
     if predicted.shape != s.shape or predicted.dtype != bool:
@@ -35,38 +35,39 @@ def _checked_predicted(s, predicted, name: str = "s", pos_label=1):
     return s, predicted
 
 
-def average_precision(y: ArrayLike, scores: ArrayLike, *, pos_label=1) -> float:
+def average_precision(y: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) -> float:
     """AUPRC of fully labeled data as average precision, Σ ΔRecall·Precision over tie groups."""
     y = check_labels(y, name="y", pos_label=pos_label)
     tp, fp = metrics.head_counts(y, check_scores(scores, y.size))
     return curves.average_precision_area(tp / tp[-1], tp / (tp + fp))
 
 
-def jain_roc_auc(s: ArrayLike, scores: ArrayLike, theta: float, *, pos_label=1) -> float:
+def jain_roc_auc(s: ArrayLike, scores: ArrayLike, theta: float, *, pos_label: PosLabel = 1) -> float:
     """AUC of the ROC curve recovered threshold by threshold (:func:`pueval.curves.corrected_roc_curve`)."""
     return curves.corrected_roc_curve(s, scores, theta, pos_label=pos_label).area
 
 
-def jain_auprc(s: ArrayLike, scores: ArrayLike, theta: float, *, pos_label=1) -> float:
+def jain_auprc(s: ArrayLike, scores: ArrayLike, theta: float, *, pos_label: PosLabel = 1) -> float:
     """AUPRC of the PR curve recovered threshold by threshold (:func:`pueval.curves.corrected_pr_curve`)."""
     return curves.corrected_pr_curve(s, scores, theta, pos_label=pos_label).area
 
 
-def claesen_bounds(s: ArrayLike, scores: ArrayLike, theta: float, level: float = 0.95, *, pos_label=1) -> dict:
+def claesen_bounds(s: ArrayLike, scores: ArrayLike, theta: float, level: float = 0.95, *,
+                   pos_label: PosLabel = 1) -> dict:
     """Lower and upper bounds on AUC and AUPRC, ``{"auc": (lo, hi), "auprc": (lo, hi)}``: the areas of
     :func:`pueval.curves.claesen_band`."""
     band = curves.claesen_band(s, scores, theta, level, pos_label=pos_label)
     return {"auc": (band.roc_lower.area, band.roc_upper.area), "auprc": (band.pr_lower.area, band.pr_upper.area)}
 
 
-def f1(y: ArrayLike, predicted: ArrayLike, *, pos_label=1) -> float:
+def f1(y: ArrayLike, predicted: ArrayLike, *, pos_label: PosLabel = 1) -> float:
     """F1 of the predicted positives against fully labeled classes ``y``."""
     y, predicted = _checked_predicted(y, predicted, "y", pos_label)
     tp = float(np.sum(predicted & (y == 1)))
     return 2.0 * tp / (predicted.sum() + (y == 1).sum())
 
 
-def tabatabaei_f1(s: ArrayLike, predicted: ArrayLike, theta: float, *, pos_label=1) -> float:
+def tabatabaei_f1(s: ArrayLike, predicted: ArrayLike, theta: float, *, pos_label: PosLabel = 1) -> float:
     """F̄1 = 2·S_1/(ρ·M_1 + S), ρ = n_L/(n_L + θ·n_U) (module docstring)."""
     s, predicted = _checked_predicted(s, predicted, pos_label=pos_label)
     theta = check_fraction(theta, "theta")
@@ -75,7 +76,7 @@ def tabatabaei_f1(s: ArrayLike, predicted: ArrayLike, theta: float, *, pos_label
     return 2.0 * float(np.sum(predicted & (s == 1))) / (rho * predicted.sum() + n_l)
 
 
-def ll_score(s: ArrayLike, predicted: ArrayLike, *, pos_label=1) -> float:
+def ll_score(s: ArrayLike, predicted: ArrayLike, *, pos_label: PosLabel = 1) -> float:
     """Lee & Liu: recall² / P(predicted positive), recall from the labeled rows."""
     s, predicted = _checked_predicted(s, predicted, pos_label=pos_label)
     if not predicted.any():

@@ -14,6 +14,10 @@ import warnings
 import numpy as np
 
 
+PosLabel = int | float | bool | str
+"""The type of ``pos_label``: the label value of a labeled (or positive) row."""
+
+
 class ArgumentError(ValueError):
     """A bad value of the argument ``argument``: a caller that took the value from elsewhere can name its
     source instead (the pipeline names the config key, :func:`pueval.pipeline.config.naming_keys`)."""
@@ -56,7 +60,7 @@ def _preview(values: list) -> str:
     return ", ".join(map(repr, values[:5])) + (", …" if len(values) > 5 else "")
 
 
-def binary_labels(labels, pos_label=1, name: str = "labels") -> np.ndarray:
+def binary_labels(labels, pos_label: PosLabel = 1, name: str = "labels") -> np.ndarray:
     """A boolean array, True where ``labels`` equals ``pos_label``: labels of any two values (0/1, 1/−1,
     bool, strings), as scikit-learn's ``pos_label``. Missing values, a third value, or a ``pos_label``
     that no row holds are refused, naming ``name``.
@@ -85,7 +89,7 @@ def binary_labels(labels, pos_label=1, name: str = "labels") -> np.ndarray:
     return values == matches[0]
 
 
-def check_labels(s, n: int | None = None, name: str = "s", pos_label=1) -> np.ndarray:
+def check_labels(s, n: int | None = None, name: str = "s", pos_label: PosLabel = 1) -> np.ndarray:
     """1-D labels of two values (:func:`binary_labels`) as int64 0/1 (1 where ``pos_label``), both present, of
     length ``n`` when given."""
     s = np.asarray(s)
@@ -121,7 +125,7 @@ def check_scores(scores, n: int, name: str = "scores") -> np.ndarray:
 
 
 def check_pu(labels, scores, *, min_labeled: int = 2, labels_name: str = "labels", scores_name: str = "scores",
-             pos_label=1) -> tuple[np.ndarray, np.ndarray]:
+             pos_label: PosLabel = 1) -> tuple[np.ndarray, np.ndarray]:
     """Boolean PU labels of both kinds (True = ``pos_label``, the labeled rows) with at least ``min_labeled``
     labeled rows, and finite scores, one per row (what AUL^PU's interval needs: a variance from the labeled
     rows)."""
@@ -132,7 +136,7 @@ def check_pu(labels, scores, *, min_labeled: int = 2, labels_name: str = "labels
     return labeled, scores
 
 
-def check_label_rows(labels, scores, pos_label=1) -> tuple[np.ndarray, np.ndarray]:
+def check_label_rows(labels, scores, pos_label: PosLabel = 1) -> tuple[np.ndarray, np.ndarray]:
     """(labels as float 0/1, scores) for the rank metrics: 1-D scores without NaN, and one row of labels
     of two values (:func:`binary_labels`) per draw (1-D, or 2-D with one draw per row), each row with at
     least one ``pos_label``."""

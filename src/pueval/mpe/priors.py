@@ -27,7 +27,7 @@ from numpy.typing import ArrayLike
 
 from pueval import seeds as seeding
 from pueval.mpe import THETA_MAX
-from pueval.validation import ArgumentError, check_labels, check_matrix
+from pueval.validation import ArgumentError, PosLabel, check_labels, check_matrix
 
 METHODS = ("km1", "km2", "distance", "en", "bbe", "tice")
 TRANSFORM_BASED = ("distance", "en", "bbe")
@@ -223,7 +223,7 @@ def _seeds(random_state) -> PriorSeeds:
 
 
 def estimate_prior(X: ArrayLike, labels: ArrayLike, method: str, *,
-                   random_state: int | np.random.Generator | None = None, pos_label=1,
+                   random_state: int | np.random.Generator | None = None, pos_label: PosLabel = 1,
                    **options) -> PriorEstimate:
     """θ̂, the share of positives among the unlabeled rows, by one of six methods.
 
