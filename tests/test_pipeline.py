@@ -185,13 +185,14 @@ def test_config_edit_reruns_only_what_it_affects(run, repo):
                                               "estimate": 6,
                                               "figure2": 1, "table1": 1, "theorem1": 1, "related": 3,
                                               "related_table": 1, "figure3_dataset": 3, "figure3": 1,
-                                              "aul_interval": 1}
+                                              "aul_interval": 1, "paired_difference": 1}
     config = _config(mirror)
     config["datasets"]["airfoil"]["model"]["rounds"] = 7
     new_model = _snakemake(repo, base / "cores2", config, "-n", "--cores", "2")
     assert _job_counts(new_model.stdout) == {"all": 1, "estimate": 2, "figure2": 1, "score": 1, "table1": 1,
                                              "theorem1": 1, "related": 1, "related_table": 1, "figure3_dataset": 1,
-                                             "figure3": 1, "aul_interval": 1, "sar": 1, "sar_table": 1}
+                                             "figure3": 1, "aul_interval": 1, "sar": 1, "sar_table": 1,
+                                             "score_b": 1, "paired_difference": 1}
     config = _config(mirror)
     config["datasets"]["trees"]["positive"] = {"in": ["A"]}  # the label rule: not the download
     new_labels = _snakemake(repo, base / "cores2", config, "-n", "--cores", "2")
@@ -199,7 +200,10 @@ def test_config_edit_reruns_only_what_it_affects(run, repo):
                                               "transform_mpe": 2, "tice": 2, "estimate": 2, "figure2": 1,
                                               "table1": 1, "theorem1": 1, "related": 1, "related_table": 1,
                                               "figure3_dataset": 1, "figure3": 1, "aul_interval": 1, "sar": 1,
-                                              "sar_table": 1}
+                                              "sar_table": 1, "score_b": 1, "paired_difference": 1}
+    level = _snakemake(repo, base / "cores2", _config(mirror, paired_difference={"level": 0.9, "train_share": 0.1}),
+                       "-n", "--cores", "2")
+    assert _job_counts(level.stdout) == {"all": 1, "paired_difference": 1}
 
 
 def test_bad_config_fails_before_any_job(repo, tmp_path):
@@ -215,7 +219,7 @@ def test_report_shows_table_and_figures_with_captions(run, repo):
     assert result.returncode == 0, result.stderr[-3000:]
     html = (base / "cores2" / "report.html").read_text()
     for caption in ("Table 1: mean absolute error", "whiskers = minimum and maximum", "Chebyshev",
-                    "Figure 3: test AUC", "Related estimators on the same draws", "prior-free confidence intervals",
+                    "Figure 3: test AUC", "Related estimators on the same draws", "prior-free confidence intervals", "Comparing two models without a prior",
                     "Distance of our Table 1 to the paper"):
         assert caption in html
 
