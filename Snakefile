@@ -68,6 +68,7 @@ rule all:
     default_target: True
     input:
         rules.table1.output,
+        rules.figure1.output,
         rules.figure2.output,
         rules.theorem1.output,
         rules.related_table.output,
@@ -76,6 +77,7 @@ rule all:
         rules.figure3.output if config.get("figure3") else [],
         rules.sar_table.output if config.get("sar") else [],
         rules.paired_difference.output if config.get("paired_difference") else [],
+        rules.jain.output if config.get("jain") else [],
 
 
 onsuccess:

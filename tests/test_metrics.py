@@ -6,11 +6,9 @@ from sklearn.metrics import roc_auc_score
 
 from pueval import metrics
 
-# Figure 1a of the paper: 20 instances sorted by score, true labels y and PU labels s.
-FIG1_SCORE = [0.92, 0.82, 0.73, 0.66, 0.6, 0.58, 0.54, 0.5, 0.45, 0.43,
-              0.41, 0.39, 0.38, 0.36, 0.35, 0.3, 0.25, 0.2, 0.15, 0.1]  # fmt: skip
-FIG1_Y = [1, 1, 0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 1, 0, 0]
-FIG1_S = [1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0]
+from pueval.studies.aul_paper import FIGURE1_S as FIG1_S
+from pueval.studies.aul_paper import FIGURE1_SCORE as FIG1_SCORE
+from pueval.studies.aul_paper import FIGURE1_Y as FIG1_Y
 
 
 def S(a, b):

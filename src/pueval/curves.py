@@ -11,10 +11,13 @@ recall, an unbiased TPR under SCAR); θ = the positive fraction of the unlabeled
 
 * :func:`roc_curve`: (head_U/n_U, γ); area AUC^PU (Eq. 3 of the AUL paper). With true labels, the ROC.
 * :func:`lift_curve`: (head/n, γ); area AUL^PU (Eq. 4). With true labels, the lift curve and AUL.
-* :func:`corrected_roc_curve`, Jain et al.'s indirect recovery, Eqs. 1–2: η(t) = (η^PU(t) − θγ(t))/(1 − θ),
-  clipped to [0, 1] and made non-decreasing; the points (η, γ).
-* :func:`corrected_pr_curve`, Jain et al.'s Eqs. 1 and 3: precision over all n rows p(t) = α̂·γ(t)/q(t),
-  q(t) = head/n, α̂ = (n_L + θ n_U)/n; the points (γ, p).
+* :func:`corrected_roc_curve`, Jain et al.'s indirect recovery, Eqs. 1–2, with β (``purity``) the share of
+  true positives among the labeled rows, γ^PU(t) = head_L/n_L and η^PU(t) = head_U/n_U:
+  γ(t) = ((1 − θ)γ^PU(t) − (1 − β)η^PU(t))/(β − θ), η(t) = (βη^PU(t) − θγ^PU(t))/(β − θ), each clipped to
+  [0, 1] and made non-decreasing; the points (η, γ). For β = 1: γ = γ^PU, η = (η^PU − θγ^PU)/(1 − θ).
+* :func:`corrected_pr_curve`, Jain et al.'s Eqs. 1 and 3, the precision over all n rows:
+  p(t) = α̂·γ(t)/q(t), q(t) = head/n, α̂ = (β n_L + θ n_U)/n (the true positives among the n rows); the
+  points (γ, p).
 * :func:`claesen_band`: P_U = round(θ n_U) latent positives; a band T_lo ≤ F_L ≤ T_up on the labeled
   rows' rank CDF; at each threshold the table with the least (greatest) FPR places ⌈T_up·P_U⌉
   (⌊T_lo·P_U⌋) surrogate positives in the head of U, with the corner cases of Claesen's Eq. 11. The
@@ -86,8 +89,21 @@ def _heads(labels, scores, pos_label):
     return head_l, head_u, np.unique(scores)[::-1]
 
 
-def _check_theta(theta) -> float:
-    return check_fraction(theta, "theta")
+def _check_theta(theta, purity: float = 1.0) -> tuple[float, float]:
+    theta = check_fraction(theta, "theta")
+    return theta, metrics.check_purity(purity, theta)
+
+
+def _recovered_rates(head_l, head_u, theta: float, purity: float) -> tuple[np.ndarray, np.ndarray]:
+    """(γ, η) at each threshold by Jain et al.'s Eqs. 1–2 (module docstring), clipped and non-decreasing."""
+    gamma_pu, eta_pu = head_l / head_l[-1], head_u / head_u[-1]
+    if purity == 1.0:  # Eq. 1 is then γ = γ^PU: no rounding from (1 − θ)γ^PU/(1 − θ)
+        gamma = gamma_pu
+    else:
+        gamma = np.maximum.accumulate(np.clip(((1.0 - theta) * gamma_pu - (1.0 - purity) * eta_pu)
+                                              / (purity - theta), 0.0, 1.0))
+    eta = np.maximum.accumulate(np.clip((purity * eta_pu - theta * gamma_pu) / (purity - theta), 0.0, 1.0))
+    return gamma, eta
 
 
 @sklearn_names
@@ -115,25 +131,34 @@ def lift_curve(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1)
 
 
 @sklearn_names
-def corrected_roc_curve(labels: ArrayLike, scores: ArrayLike, theta: float, *,
+def corrected_roc_curve(labels: ArrayLike, scores: ArrayLike, theta: float, *, purity: float = 1.0,
                         pos_label: PosLabel = 1) -> Curve:
-    """Jain et al.'s indirect ROC (Eqs. 1–2, module docstring); its area is their indirect AUC."""
-    theta = _check_theta(theta)
+    """Jain et al.'s indirect ROC (Eqs. 1–2, module docstring); its area is their indirect AUC. ``purity``:
+    their β, the share of true positives among the labeled rows (1 = clean positives).
+
+    Their Figure 1 (8 rows, 3 labeled, one unlabeled positive, θ = 1/5):
+
+    >>> scores = [0.986, 0.943, 0.863, 0.789, 0.699, 0.473, 0.211, 0.009]
+    >>> curve = corrected_roc_curve([1, 0, 1, 0, 1, 0, 0, 0], scores, theta=0.2)
+    >>> round(curve.area, 4)
+    0.8333
+    """
+    theta, purity = _check_theta(theta, purity)
     head_l, head_u, thresholds = _heads(labels, scores, pos_label)
-    gamma, eta_pu = head_l / head_l[-1], head_u / head_u[-1]
-    eta = np.maximum.accumulate(np.clip((eta_pu - theta * gamma) / (1.0 - theta), 0.0, 1.0))
+    gamma, eta = _recovered_rates(head_l, head_u, theta, purity)
     return _from_origin(eta, gamma, thresholds)
 
 
 @sklearn_names
-def corrected_pr_curve(labels: ArrayLike, scores: ArrayLike, theta: float, *,
+def corrected_pr_curve(labels: ArrayLike, scores: ArrayLike, theta: float, *, purity: float = 1.0,
                        pos_label: PosLabel = 1) -> Curve:
-    """Jain et al.'s corrected PR curve (Eqs. 1 and 3, module docstring); its area is the corrected AUPRC."""
-    theta = _check_theta(theta)
+    """Jain et al.'s corrected PR curve (Eqs. 1 and 3, module docstring); its area is the corrected AUPRC.
+    ``purity`` as in :func:`corrected_roc_curve`."""
+    theta, purity = _check_theta(theta, purity)
     head_l, head_u, thresholds = _heads(labels, scores, pos_label)
     n_l, n_u = head_l[-1], head_u[-1]
-    gamma = head_l / n_l
-    alpha = (n_l + theta * n_u) / (n_l + n_u)
+    gamma, _ = _recovered_rates(head_l, head_u, theta, purity)
+    alpha = (purity * n_l + theta * n_u) / (n_l + n_u)
     return _pr(gamma, alpha * gamma / ((head_l + head_u) / (n_l + n_u)), thresholds)
 
 
@@ -153,7 +178,7 @@ def claesen_band(labels: ArrayLike, scores: ArrayLike, theta: float, level: floa
     >>> band.roc_lower.area <= band.roc_upper.area
     True
     """
-    theta, level = _check_theta(theta), check_level(level)
+    (theta, _), level = _check_theta(theta), check_level(level)
     head_l, head_u, thresholds = _heads(labels, scores, pos_label)
     n_l, n_u = int(head_l[-1]), int(head_u[-1])
     latent = int(np.clip(round(theta * n_u), 0, n_u - 1))

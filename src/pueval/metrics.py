@@ -12,7 +12,7 @@ import numpy as np
 
 from numpy.typing import ArrayLike
 
-from pueval.validation import PosLabel, check_integer, check_label_rows, sklearn_names, warn_degenerate
+from pueval.validation import ArgumentError, PosLabel, check_integer, check_label_rows, sklearn_names, warn_degenerate
 
 
 def tie_groups(scores: np.ndarray, *, descending: bool = False) -> tuple[np.ndarray, np.ndarray]:
@@ -108,15 +108,29 @@ def aul(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) -> flo
     return _scalar_or_array((rank_sum - n_pos / 2) / (n_pos * scores.size))
 
 
-def corrected_auc(auc_pu: ArrayLike, theta: ArrayLike, *, clip: bool = False) -> float | np.ndarray:
-    """AUC recovered from AUC^PU: (AUC^PU − θ/2) / (1 − θ), θ = positive fraction among unlabeled.
+def check_purity(purity, theta) -> float:
+    """Jain et al.'s β, the share of true positives among the labeled rows: in (0, 1] and above every θ
+    (β − θ divides in their Eqs. 1, 2 and 4)."""
+    if isinstance(purity, bool) or not isinstance(purity, (int, float, np.floating)) or not 0.0 < purity <= 1.0:
+        raise ArgumentError("purity", f"must lie in (0, 1], got {purity!r}")
+    if np.any(np.asarray(theta) >= purity):
+        raise ArgumentError("purity", f"must exceed theta (Jain's β − α divides), got purity {purity} and theta "
+                                      f"up to {float(np.max(theta)):.4g}")
+    return float(purity)
 
-    Inverts E[AUC^PU] = (1 − θ)·AUC + θ/2 (Section 3; Jain et al. 2017, Eq. 4), where
-    1 − θ = (1 − α)/(1 − αβ). With ``clip`` the value is clipped to [0, 1], as every corrected AUC
-    the pipeline reports is (an estimated θ can push it outside).
 
-    >>> corrected_auc(0.8, 0.5), corrected_auc(0.8, 0.7, clip=True)
-    (1.1, 1.0)
+def corrected_auc(auc_pu: ArrayLike, theta: ArrayLike, *, purity: float = 1.0,
+                  clip: bool = False) -> float | np.ndarray:
+    """AUC recovered from AUC^PU, Jain et al. (2017) Eq. 4: (AUC^PU − (1 − β + θ)/2)/(β − θ), θ = the positive
+    fraction of the unlabeled rows (their α), β = ``purity``, the share of true positives among the labeled
+    rows (1: clean positives, then (AUC^PU − θ/2)/(1 − θ)).
+
+    Inverts E[AUC^PU] = (β − θ)·AUC + (1 − (β − θ))/2 (Section 3 of the AUL paper for β = 1, where
+    1 − θ = (1 − α)/(1 − αβ) in its notation). With ``clip`` the value is clipped to [0, 1], as every
+    corrected AUC the pipeline reports is (an estimated θ can push it outside).
+
+    >>> corrected_auc(0.8, 0.5), corrected_auc(0.8, 0.7, clip=True), corrected_auc(0.8, 0.2, purity=0.9)
+    (1.1, 1.0, 0.9285714285714287)
     """
     auc_pu = np.asarray(auc_pu, dtype=np.float64)
     theta = np.asarray(theta, dtype=np.float64)
@@ -124,7 +138,8 @@ def corrected_auc(auc_pu: ArrayLike, theta: ArrayLike, *, clip: bool = False) ->
         raise ValueError("auc_pu must lie in [0, 1]")
     if not ((theta >= 0) & (theta < 1)).all():
         raise ValueError("theta must lie in [0, 1)")
-    corrected = (auc_pu - theta / 2) / (1 - theta)
+    purity = check_purity(purity, theta)
+    corrected = (auc_pu - (1.0 - purity + theta) / 2) / (purity - theta)
     return _scalar_or_array(np.clip(corrected, 0.0, 1.0) if clip else corrected)
 
 

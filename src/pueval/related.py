@@ -42,14 +42,17 @@ def average_precision(y: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 
     return curves.average_precision_area(tp / tp[-1], tp / (tp + fp))
 
 
-def jain_roc_auc(s: ArrayLike, scores: ArrayLike, theta: float, *, pos_label: PosLabel = 1) -> float:
-    """AUC of the ROC curve recovered threshold by threshold (:func:`pueval.curves.corrected_roc_curve`)."""
-    return curves.corrected_roc_curve(s, scores, theta, pos_label=pos_label).area
+def jain_roc_auc(s: ArrayLike, scores: ArrayLike, theta: float, *, purity: float = 1.0,
+                 pos_label: PosLabel = 1) -> float:
+    """AUC of the ROC curve recovered threshold by threshold (:func:`pueval.curves.corrected_roc_curve`);
+    ``purity`` is Jain's β, the share of true positives among the labeled rows."""
+    return curves.corrected_roc_curve(s, scores, theta, purity=purity, pos_label=pos_label).area
 
 
-def jain_auprc(s: ArrayLike, scores: ArrayLike, theta: float, *, pos_label: PosLabel = 1) -> float:
+def jain_auprc(s: ArrayLike, scores: ArrayLike, theta: float, *, purity: float = 1.0,
+               pos_label: PosLabel = 1) -> float:
     """AUPRC of the PR curve recovered threshold by threshold (:func:`pueval.curves.corrected_pr_curve`)."""
-    return curves.corrected_pr_curve(s, scores, theta, pos_label=pos_label).area
+    return curves.corrected_pr_curve(s, scores, theta, purity=purity, pos_label=pos_label).area
 
 
 def claesen_bounds(s: ArrayLike, scores: ArrayLike, theta: float, level: float = 0.95, *,

@@ -167,7 +167,7 @@ rule score_b:
         seed=config["seed"],
         stream="score-b",
     script:
-        "../scripts/score.py"
+        "../scripts/score_b.py"
 
 
 rule paired_difference:
@@ -200,3 +200,33 @@ rule paired_difference:
         titles=TITLES,
     script:
         "../scripts/paired_difference.py"
+
+
+rule jain:
+    input:
+        scores=expand(rules.score.output[0], dataset=DATASETS),
+    output:
+        csv="results/jain.csv",
+        md=report(
+            "results/jain.md", caption="../report/jain.rst", category="Jain et al."
+        ),
+        figure2_png=report(
+            "results/figures/jain_figure2.png",
+            caption="../report/jain.rst",
+            category="Jain et al.",
+        ),
+        figure2_pdf="results/figures/jain_figure2.pdf",
+        figure1_png="results/figures/jain_figure1.png",
+    log:
+        "results/logs/jain.log",
+    benchmark:
+        "results/benchmarks/jain.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        names=DATASETS,
+        seed=config["seed"],
+        repetitions=lambda w: config["jain"]["repetitions"],
+        purities=lambda w: [float(b) for b in config["jain"]["purities"]],
+    script:
+        "../scripts/jain.py"

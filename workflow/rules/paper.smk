@@ -152,3 +152,22 @@ rule figure3:
         titles=TITLES,
     script:
         "../scripts/figure3.py"
+
+
+rule figure1:
+    output:
+        csv="results/figure1.csv",
+        png=report(
+            "results/figures/figure1.png",
+            caption="../report/figure1.rst",
+            category="Figure 1",
+        ),
+        pdf="results/figures/figure1.pdf",
+    log:
+        "results/logs/figure1.log",
+    benchmark:
+        "results/benchmarks/figure1.tsv"
+    conda:
+        "../../environment.yml"
+    script:
+        "../scripts/figure1.py"

@@ -170,6 +170,109 @@ def aul_interval_figure(table: pd.DataFrame, titles: dict | None = None) -> plt.
     return fig
 
 
+def figure1_figure(found: dict, labelings: pd.DataFrame, summary: pd.DataFrame) -> plt.Figure:
+    """The AUL paper's Figure 1 (b, c) and the 252 labelings of its table (d): ``found`` the curves of
+    :func:`pueval.studies.aul_figure1.curves_of_the_table`, ``labelings`` and ``summary`` its frames."""
+    values = summary.set_index("quantity")
+    fig, (roc, lift, spread) = plt.subplots(1, 3, figsize=(15.0, 4.4))
+
+    def legend(name):
+        return f"{values.loc[name, 'ours']:.3f} (paper {values.loc[name, 'paper']:.3f})"
+
+    roc.plot(found["roc"].x, found["roc"].y, color="C0", label=f"ROC, true labels y: AUC {legend('auc')}")
+    roc.plot(found["roc_pu"].x, found["roc_pu"].y, color="C3", ls="--",
+             label=f"ROC$^{{PU}}$, labels s: AUC$^{{PU}}$ {legend('auc_pu')}")
+    roc.set(xlabel="false positive rate", ylabel="true positive rate", title="(b) ROC curves")
+    lift.plot(found["lift"].x, found["lift"].y, color="C0", label=f"lift, true labels y: AUL {legend('aul')}")
+    lift.plot(found["lift_pu"].x, found["lift_pu"].y, color="C3", ls="--",
+              label=f"lift$^{{PU}}$, labels s: AUL$^{{PU}}$ {legend('aul_pu')}")
+    lift.set(xlabel="share of rows scored at least the threshold", ylabel="true positive rate",
+             title="(c) lift curves")
+    for ax in (roc, lift):
+        ax.plot([0, 1], [0, 1], color="0.75", lw=0.8)
+        ax.set(xlim=(0, 1), ylim=(0, 1.02))
+        ax.legend(fontsize="small", loc="lower right")
+    bins = np.linspace(0.35, 0.95, 31)
+    spread.hist(labelings["aul_pu"], bins=bins, alpha=0.6, color="C0", label="AUL$^{PU}$")
+    spread.hist(labelings["auc_pu"], bins=bins, alpha=0.6, color="C3", label="AUC$^{PU}$")
+    spread.axvline(values.loc["aul", "ours"], color="C0", lw=2,
+                   label=f"AUL = mean AUL$^{{PU}}$ = {values.loc['mean aul_pu over labelings', 'ours']:.3f}")
+    spread.axvline(values.loc["auc", "ours"], color="black", lw=1.2, label=f"AUC = {values.loc['auc', 'ours']:.3f}")
+    spread.axvline(values.loc["mean auc_pu over labelings", "ours"], color="C3", lw=2,
+                   label=f"E[AUC$^{{PU}}$] = {values.loc['mean auc_pu over labelings', 'ours']:.3f}")
+    paper = labelings[labelings["paper"]].iloc[0]
+    spread.plot([paper["aul_pu"], paper["auc_pu"]], [0.5, 0.5], "v", color="black", ms=8,
+                label="the paper's labeling")
+    spread.set(xlabel="value over the labeling", ylabel="labelings",
+               title=f"(d) all {len(labelings)} labelings of 5 of the 10 positives")
+    spread.legend(fontsize="x-small", loc="upper left")
+    fig.tight_layout()
+    return fig
+
+
+JAIN_COLORS = {"PU": "C3", "DR": "C2", "IR": "C1", "DE": "C4", "IE": "C0"}
+
+
+def _boxes(ax, groups: list, estimators, values) -> None:
+    """Box plots of ``values(group, estimator)`` grouped by ``groups``, one colour per estimator."""
+    width, member_positions = _group_positions(len(groups), len(estimators))
+    for name, positions in zip(estimators, member_positions):
+        box = ax.boxplot([values(g, name) for g in groups], positions=positions, widths=width * 0.9,
+                         patch_artist=True, showfliers=False, manage_ticks=False, whis=(5, 95),
+                         medianprops={"color": "black"})
+        for patch in box["boxes"]:
+            patch.set_facecolor(JAIN_COLORS[name])
+        ax.plot([], [], color=JAIN_COLORS[name], lw=6, label=name)
+    ax.axhline(0.0, color="black", lw=0.8, ls="--")
+    ax.set_xticks(np.arange(len(groups)))
+
+
+def jain_figure2(frame: pd.DataFrame, bins: pd.Series, names: tuple) -> plt.Figure:
+    """Their Figure 2 on our data: the error of the AUC (a, b) and AUC-PR (c, d) estimators by β (left)
+    and by bins of the prior error (right); boxes = quartiles, whiskers = 5th and 95th percentiles."""
+    from pueval.studies.jain import AUC_ESTIMATORS, PR_ESTIMATORS
+
+    fig, axes = plt.subplots(2, 2, figsize=(12.0, 8.0))
+    purities = sorted(frame["purity"].unique(), reverse=True)
+    for row, (metric, estimators, label) in enumerate((("auc", AUC_ESTIMATORS, "AUC"),
+                                                       ("pr", PR_ESTIMATORS, "AUC-PR"))):
+        by_beta, by_bin = axes[row]
+        _boxes(by_beta, purities, estimators,
+               lambda b, name: frame.loc[frame["purity"] == b, f"error_{metric}_{name}"].dropna())
+        by_beta.set_xticklabels([f"β = {b:g}" for b in purities])
+        by_beta.set_ylabel(f"{label} error (estimate − truth)")
+        _boxes(by_bin, list(names), estimators,
+               lambda g, name: frame.loc[bins == g, f"error_{metric}_{name}"].dropna())
+        counts = bins.value_counts()
+        by_bin.set_xticklabels([f"{g}\n({counts.get(g, 0)} draws)" for g in names])
+        by_bin.set_xlabel("|(β − α) estimate error| of the E estimates")
+        by_beta.set_title(f"({'ac'[row]}) {label} by β")
+        by_bin.set_title(f"({'bd'[row]}) {label} by prior error")
+        by_beta.legend(fontsize="small", ncol=len(estimators), loc="center left", bbox_to_anchor=(0.0, 0.62))
+    fig.tight_layout()
+    return fig
+
+
+def jain_figure1(scores, labeled, y, theta: float, toy: dict) -> plt.Figure:
+    """Their Figure 1: ROC^pu, the true ROC and the indirect correction of the 8-row toy."""
+    from pueval import curves
+
+    fig, ax = plt.subplots(figsize=(4.8, 4.4))
+    for curve, style, label in ((curves.roc_curve(labeled, scores), dict(color="C3", ls="--"),
+                                 f"ROC$^{{pu}}$: AUC$^{{pu}}$ {toy['auc_pu']:.3f}"),
+                                (curves.roc_curve(y, scores), dict(color="C0"), f"true ROC: AUC {toy['auc']:.4f}"),
+                                (curves.corrected_roc_curve(labeled, scores, theta), dict(color="C1", ls=":"),
+                                 f"indirect (Eqs. 1–2): AUC {toy['indirect']:.3f}")):
+        ax.plot(curve.x, curve.y, lw=2, label=label, **style)
+    ax.plot([], [], " ", label=f"direct (Eq. 4): AUC {toy['direct']:.3f}")
+    ax.plot([0, 1], [0, 1], color="0.75", lw=0.8)
+    ax.set(xlim=(0, 1), ylim=(0, 1.02), xlabel="false positive rate", ylabel="true positive rate",
+           title=f"Jain et al.'s Figure 1 (θ = {theta:g})")
+    ax.legend(fontsize="small", loc="lower right")
+    fig.tight_layout()
+    return fig
+
+
 def paired_difference_figure(table: pd.DataFrame, titles: dict | None = None) -> plt.Figure:
     """The paired ΔAUL interval per dataset and β: its coverage of the true ΔAUL (left) and the share of
     draws on which it decides the sign of ΔAUC right (right; the rest undecided or wrong)."""

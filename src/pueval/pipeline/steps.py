@@ -233,6 +233,46 @@ def aul_interval(input, output, *, names, betas, seed, level, n_boot, titles):
     figures.save(figures.aul_interval_figure(table, titles), (output.png, output.pdf))
 
 
+def figure1(input, output):
+    """The AUL paper's Figure 1 from the 20-row table it prints, and the 252 labelings of its positives."""
+    from pueval.pipeline import figures
+    from pueval.studies import aul_figure1 as study
+
+    summary = study.summary()
+    summary.to_csv(output.csv, index=False, float_format="%.6f")
+    figures.save(figures.figure1_figure(study.curves_of_the_table(), study.labelings_frame(), summary),
+                 (output.png, output.pdf))
+
+
+def jain(input, output, *, names, seed, repetitions, purities):
+    """Jain et al.'s study on our datasets: errors, the binomial tests, their Figures 1 and 2."""
+    from pueval.pipeline import figures, tables
+    from pueval.studies import jain as study
+
+    frames, skipped = [], []
+    for dataset, path in zip(names, input.scores):
+        y, scores = _scores(path)
+        for purity in purities:
+            if not study.feasible(y, purity):
+                skipped.append((dataset, purity))
+                continue
+            frame = study.setting_frame(y, scores, purity, repetitions, seeds.rng(seed, dataset, purity, "jain"))
+            frames.append(frame.assign(dataset=dataset, purity=purity))
+        log.info("%s: %d settings done", dataset, len(frames))
+    if not frames:
+        raise ValueError(f"jain: no dataset of this run can host the protocol (a labeled sample of "
+                         f"{study.LABELED_SMALL} or {study.LABELED} rows with β > α); set jain: null")
+    frame = pd.concat(frames, ignore_index=True)
+    tests, errors, toy = study.binomial_tests(frame), study.error_table(frame), study.toy()
+    errors.to_csv(output.csv, index=False, float_format="%.4f")
+    Path(output.md).write_text(tables.jain_markdown(tests, errors, toy, skipped, draws=len(frame),
+                                                    settings=len(frames)))
+    figures.save(figures.jain_figure2(frame, study.prior_error_bin(frame), study.PRIOR_ERROR_NAMES),
+                 (output.figure2_png, output.figure2_pdf))
+    figures.save(figures.jain_figure1(np.asarray(study.TOY_SCORES), np.asarray(study.TOY_LABELED),
+                                      np.asarray(study.TOY_Y), toy["theta"], toy), (output.figure1_png,))
+
+
 def paired_difference(input, output, *, names, betas, level, titles):
     """Coverage and decisions of the paired, prior-free ΔAUL interval over every Table 1 draw."""
     from pueval.pipeline import figures

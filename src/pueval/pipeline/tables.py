@@ -61,3 +61,36 @@ def distance_markdown(frame: pd.DataFrame) -> str:
     lines = ["Distance to the paper (over the settings of this run):", "", "| check | ours | paper |", "|---|---|---|"]
     lines += [f"| {r.check} | {fmt(r.ours, r.check)} | {fmt(r.paper, r.check)} |" for r in frame.itertuples()]
     return "\n".join(lines) + "\n"
+
+
+def _pipe_table(frame: pd.DataFrame, digits: int = 4) -> list[str]:
+    def cell(value):
+        if isinstance(value, float):
+            return "–" if pd.isna(value) else (f"{value:.2e}" if 0 < abs(value) < 1e-3 else f"{value:.{digits}f}")
+        return str(value)
+
+    return ["| " + " | ".join(map(str, frame.columns)) + " |", "|" + "---|" * len(frame.columns)] + \
+        ["| " + " | ".join(cell(v) for v in row) + " |" for row in frame.itertuples(index=False)]
+
+
+def jain_markdown(tests: pd.DataFrame, errors: pd.DataFrame, toy: dict, skipped: list, *, draws: int,
+                  settings: int) -> str:
+    """results/jain.md: their toy, the binomial tests beside theirs, the errors per estimator and β."""
+    agree = {row.priors: (row.p_value < 0.05) == (row.paper_p_value < 0.05) for row in tests.itertuples()}
+    lines = ["# Jain, White & Radivojac (2017) on our data", "",
+             f"{settings} settings (dataset × β), {draws} draws in all; the model under evaluation's scores; "
+             "E = BBE on those scores with β = 1 assumed (their AlphaMax is not available).", "",
+             "## Their Figure 1 (8 rows, θ = 1/5)", "",
+             f"AUC^pu {toy['auc_pu']:.4f} (paper 0.800), AUC {toy['auc']:.4f} (0.9375), direct {toy['direct']:.4f} "
+             f"(0.875), indirect {toy['indirect']:.4f} (0.833).", "",
+             "## Indirect against direct AUC: one-sided binomial test", "",
+             *_pipe_table(tests), ""]
+    for row in tests.itertuples():
+        lines.append(f"- {row.priors} priors: indirect closer to the truth on {row.indirect_better} of "
+                     f"{row.draws_without_tie} draws, P = {row.p_value:.2g} (paper {row.paper_p_value:.2g}); "
+                     f"{'the same' if agree[row.priors] else 'not the same'} verdict at the 5 % level.")
+    lines += ["", "## Error of each estimator (estimate − truth), per β", "", *_pipe_table(errors), ""]
+    if skipped:
+        lines += ["Skipped (β ≤ α: the labeled sample is not richer in positives than the unlabeled rows, and "
+                  "Eq. 4 divides by β − α): " + ", ".join(f"{d} at β = {b:g}" for d, b in skipped) + ".", ""]
+    return "\n".join(lines)

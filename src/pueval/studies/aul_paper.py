@@ -1,4 +1,4 @@
-"""The AUL paper's printed values: its Table 1, for side-by-side comparison with our numbers."""
+"""The AUL paper's printed values: its Table 1 and its Figure 1, for side-by-side comparison with our numbers."""
 
 from __future__ import annotations
 
@@ -37,6 +37,13 @@ waveform,4000,0.329,0.2,0.926,0.785,0.073,0.074,0.025,0.005
 waveform,4000,0.329,0.4,0.926,0.785,0.064,0.074,0.028,0.004
 """
 
+
+# Figure 1a: 20 instances sorted by score, true labels y and PU labels s (α = β = 0.5); the areas it prints.
+FIGURE1_SCORE = (0.92, 0.82, 0.73, 0.66, 0.6, 0.58, 0.54, 0.5, 0.45, 0.43,
+                 0.41, 0.39, 0.38, 0.36, 0.35, 0.3, 0.25, 0.2, 0.15, 0.1)
+FIGURE1_Y = (1, 1, 0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 1, 0, 0)
+FIGURE1_S = (1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0)
+FIGURE1_AREAS = {"auc": 0.740, "auc_pu": 0.653, "aul": 0.620, "aul_pu": 0.615}
 
 PRIOR_SOURCES = ("km1", "km2", "distance")  # the MPE methods of the paper's Table 1, Figure 2 and Figure 3
 

@@ -1,0 +1,94 @@
+"""Jain et al. (2017): their Figure 1 toy, Eqs. 1, 2 and 4 with noisy positives on exact population
+expectations, and their study's protocol; the AUL paper's Figure 1 from its table."""
+
+import numpy as np
+import pytest
+from scipy.stats import binom
+
+from pueval import curves, metrics, related
+from pueval.studies import aul_figure1, jain
+
+
+def test_their_figure_1_toy():
+    toy = jain.toy()
+    assert toy["theta"] == 0.2 and toy["auc_pu"] == pytest.approx(0.8) and toy["auc"] == 0.9375
+    assert toy["direct"] == pytest.approx(0.875) and toy["indirect"] == pytest.approx(5 / 6)
+
+
+def _population(purity_copies, alpha_copies, seed=0):
+    """Labeled rows = k_P copies of every positive and k_N of every negative (β = k_P/(k_P + k_N)); unlabeled
+    rows = j_P and j_N copies (α = j_P/(j_P + j_N)): every PU rate is then exactly its mixture."""
+    rng = np.random.default_rng(seed)
+    pos, neg = rng.normal(1.0, 1.0, 30).round(1), rng.normal(0.0, 1.0, 30).round(1)  # ties included
+    (k_p, k_n), (j_p, j_n) = purity_copies, alpha_copies
+    scores = np.r_[np.tile(pos, k_p), np.tile(neg, k_n), np.tile(pos, j_p), np.tile(neg, j_n)]
+    s = np.r_[np.ones(30 * (k_p + k_n), int), np.zeros(30 * (j_p + j_n), int)]
+    return scores, s, pos, neg, k_p / (k_p + k_n), j_p / (j_p + j_n)
+
+
+@pytest.mark.parametrize("purity_copies, alpha_copies", [((3, 1), (1, 3)), ((19, 1), (2, 3)), ((1, 0), (1, 4))])
+def test_eqs_1_2_4_recover_the_truth_on_population_expectations(purity_copies, alpha_copies):
+    scores, s, pos, neg, beta, alpha = _population(purity_copies, alpha_copies)
+    y_true = np.r_[np.ones(30, int), np.zeros(30, int)]
+    truth = metrics.auc(y_true, np.r_[pos, neg])
+    assert metrics.corrected_auc(metrics.auc(s, scores), alpha, purity=beta) == pytest.approx(truth, abs=1e-12)
+    recovered = curves.corrected_roc_curve(s, scores, alpha, purity=beta)
+    true_roc = curves.roc_curve(y_true, np.r_[pos, neg])
+    np.testing.assert_allclose(recovered.x, true_roc.x, atol=1e-12)
+    np.testing.assert_allclose(recovered.y, true_roc.y, atol=1e-12)
+    # Eq. 3, precision over all rows: p = (β n_L + α n_U)·γ / head
+    pr = curves.corrected_pr_curve(s, scores, alpha, purity=beta)
+    y_all = np.r_[np.ones(30 * purity_copies[0], int), np.zeros(30 * purity_copies[1], int),
+                  np.ones(30 * alpha_copies[0], int), np.zeros(30 * alpha_copies[1], int)]
+    assert pr.area == pytest.approx(related.average_precision(y_all, scores), abs=1e-12)
+
+
+def test_purity_is_checked():
+    with pytest.raises(ValueError, match="purity: must exceed theta"):
+        metrics.corrected_auc(0.7, 0.8, purity=0.75)
+    with pytest.raises(ValueError, match=r"purity: must lie in \(0, 1\]"):
+        related.jain_roc_auc([1, 0, 1, 0], [4, 3, 2, 1], 0.2, purity=1.2)
+
+
+def test_their_protocol_draws_as_stated():
+    rng = np.random.default_rng(0)
+    y = (rng.random(3000) < 0.4).astype(int)
+    labeled, unlabeled = jain.split(y, 0.75, np.random.default_rng(1))
+    assert labeled.size == 1000 and y[labeled].sum() == 750 and np.intersect1d(labeled, unlabeled).size == 0
+    assert unlabeled.size == 2000
+    assert jain.labeled_size(1999) == 100 and jain.labeled_size(2000) == 1000
+    big = (rng.random(12_000) < 0.3).astype(int)
+    assert jain.split(big, 1.0, rng)[1].size == jain.UNLABELED_CAP
+    skewed = np.r_[np.ones(3592, int), np.zeros(408, int)]  # pageblock-like: α = 0.95 > β = 0.75
+    assert jain.feasible(skewed, 0.95) and not jain.feasible(skewed, 0.75)
+
+
+def test_the_binomial_test_is_restated():
+    frame = jain.setting_frame(*_scored(), 0.95, 12, np.random.default_rng(2)).assign(purity=0.95)
+    tests = jain.binomial_tests(frame).set_index("priors")
+    k = int((frame["error_auc_IR"].abs() < frame["error_auc_DR"].abs()).sum())
+    m = int((frame["error_auc_IR"].abs() != frame["error_auc_DR"].abs()).sum())
+    assert (tests.loc["real", "indirect_better"], tests.loc["real", "draws_without_tie"]) == (k, m)
+    assert tests.loc["real", "p_value"] == pytest.approx(binom.sf(k - 1, m, 0.5))
+
+
+def _scored():
+    rng = np.random.default_rng(5)
+    y = (rng.random(2500) < 0.4).astype(int)
+    return y, y + rng.normal(0, 1, y.size)
+
+
+def test_aul_figure_1_areas_and_the_252_labelings():
+    scores, y, s = aul_figure1.table()
+    found = aul_figure1.curves_of_the_table()
+    assert found["roc"].area == pytest.approx(metrics.auc(y, scores), abs=1e-12)
+    assert found["roc_pu"].area == pytest.approx(metrics.auc(s, scores), abs=1e-12)
+    assert found["lift"].area == pytest.approx(metrics.aul(y, scores), abs=1e-12)
+    assert found["lift_pu"].area == pytest.approx(metrics.aul(s, scores), abs=1e-12)
+    frame = aul_figure1.labelings_frame()
+    assert len(frame) == 252 and frame["paper"].sum() == 1
+    assert frame["aul_pu"].mean() == pytest.approx(metrics.aul(y, scores), abs=1e-12)
+    assert frame["aul_pu"].var(ddof=0) == pytest.approx(metrics.aul_pu_variance(y, scores, 5), abs=1e-12)
+    summary = aul_figure1.summary().set_index("quantity")
+    assert (summary.loc[["auc", "auc_pu", "aul", "aul_pu"], "ours"].round(3)
+            == summary.loc[["auc", "auc_pu", "aul", "aul_pu"], "paper"]).all()
