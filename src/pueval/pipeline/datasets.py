@@ -38,9 +38,14 @@ def part(config: dict, name: str, keys: tuple[str, ...]) -> dict:
 
 def weaker_model(config: dict, name: str) -> dict:
     """Model B of the paired-difference study: the capacity of ``name``'s model under evaluation, fitted on
-    ``paired_difference.train_share`` of the rows it is fitted on."""
+    ``paired_difference.train_share`` of the rows it is fitted on, its minimum leaf size scaled by the same
+    share (at least 1), so that the smaller sample can still be split."""
+    from pueval.model import Capacity
+
     model = dict(entry(config, name)["model"])
-    model["train_fraction"] = model.get("train_fraction", 1.0) * config["paired_difference"]["train_share"]
+    share = config["paired_difference"]["train_share"]
+    model["train_fraction"] = model.get("train_fraction", 1.0) * share
+    model["min_data_in_leaf"] = max(1, round(model.get("min_data_in_leaf", Capacity.min_data_in_leaf) * share))
     return model
 
 
