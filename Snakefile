@@ -78,6 +78,7 @@ rule all:
         rules.sar_table.output if config.get("sar") else [],
         rules.paired_difference.output if config.get("paired_difference") else [],
         rules.jain.output if config.get("jain") else [],
+        rules.claesen.output if config.get("claesen") else [],
 
 
 onsuccess:

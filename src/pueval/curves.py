@@ -54,12 +54,18 @@ class Curve:
 @dataclass(frozen=True)
 class ClaesenBand:
     """Claesen et al.'s bounds: the lower and upper ROC curves (FPR, TPR) and PR curves (recall,
-    precision) that contain the true curves at the band's level."""
+    precision) that contain the true curves at the band's level; and at each threshold (decreasing, as
+    the curves' points after their first) the share of all rows in the head (the normalized rank),
+    the labeled rows' rank CDF and its band."""
 
     roc_lower: Curve
     roc_upper: Curve
     pr_lower: Curve
     pr_upper: Curve
+    rank: np.ndarray
+    cdf: np.ndarray
+    cdf_lower: np.ndarray
+    cdf_upper: np.ndarray
 
 
 def trapezoid_area(x: np.ndarray, y: np.ndarray) -> float:
@@ -169,28 +175,73 @@ def surrogate_positives_in_head(head_u: ArrayLike, n_u: int, latent: int, wanted
     return np.where(latent - wanted <= tail_u, np.minimum(head_u, wanted), latent - tail_u)
 
 
+BANDS = ("binomial", "none")
+
+
+def _theta_pair(theta) -> tuple[float, float]:
+    """θ̂, or an interval (θ_lo, θ_hi) of it (Claesen's Lemma 4), as (θ for the lower curve, θ for the upper)."""
+    if isinstance(theta, (tuple, list, np.ndarray)):
+        if len(theta) != 2:
+            raise ValueError(f"theta: a number or an interval (low, high), got {theta!r}")
+        low, high = (check_fraction(v, "theta") for v in theta)
+        if low > high:
+            raise ValueError(f"theta: the interval's low end {low} is above its high end {high}")
+        return low, high
+    value = check_fraction(theta, "theta")
+    return value, value
+
+
 @sklearn_names
-def claesen_band(labels: ArrayLike, scores: ArrayLike, theta: float, level: float = 0.95, *,
+def claesen_band(labels: ArrayLike, scores: ArrayLike, theta: float | tuple[float, float], level: float = 0.95, *,
+                 known_negatives: ArrayLike | None = None, band: str = "binomial",
                  pos_label: PosLabel = 1) -> ClaesenBand:
     """Claesen et al.'s lower and upper ROC and PR curves at ``level`` (module docstring).
+
+    ``theta`` is their β, the share of latent positives among the unlabeled rows; an interval
+    ``(low, high)`` gives the bounds over it (their Lemma 4, for a better-than-random ranking: the lower
+    curve at ``low``, the upper at ``high``). ``known_negatives`` marks rows known to be negative (their
+    Section 4.1: they count as false positives and leave the unlabeled set). ``band="none"`` takes the
+    labeled rows' empirical rank CDF as its own band (zero width).
 
     >>> band = claesen_band([1, 0, 1, 0, 0, 1, 0, 0], [8, 7, 6, 5, 4, 3, 2, 1], theta=0.4)
     >>> band.roc_lower.area <= band.roc_upper.area
     True
     """
-    (theta, _), level = _check_theta(theta), check_level(level)
-    head_l, head_u, thresholds = _heads(labels, scores, pos_label)
-    n_l, n_u = int(head_l[-1]), int(head_u[-1])
-    latent = int(np.clip(round(theta * n_u), 0, n_u - 1))
+    low, high = _theta_pair(theta)
+    level = check_level(level)
+    if band not in BANDS:
+        raise ValueError(f"band must be one of {BANDS}, got {band!r}")
+    s = check_labels(labels, name="labels", pos_label=pos_label).astype(bool)
+    scores = check_scores(scores, s.size)
+    negative = np.zeros(s.size, bool) if known_negatives is None else np.asarray(known_negatives)
+    if negative.shape != s.shape or negative.dtype != bool:
+        raise ValueError(f"known_negatives must be a boolean mask of shape {s.shape}")
+    if (negative & s).any():
+        raise ValueError("known_negatives: a row is both labeled positive and known negative")
+    order, last = metrics.tie_groups(scores, descending=True)
+    head_l = np.cumsum(s[order].astype(np.int64))[last]
+    head_n = np.cumsum(negative[order].astype(np.int64))[last]
+    head_u = np.flatnonzero(last) + 1 - head_l - head_n
+    thresholds = scores[order][last]
+    n_l, n_n, n_u = int(head_l[-1]), int(head_n[-1]), int(head_u[-1])
+    if n_u < 1:
+        raise ValueError("labels: no unlabeled row (every row is a labeled positive or a known negative)")
     cdf = head_l / n_l
-    tail = (1.0 - level) / 2.0
-    band = {"upper": np.ceil(binom.ppf(1.0 - tail, n_l, cdf) / n_l * latent - 1e-9),
-            "lower": np.floor(binom.ppf(tail, n_l, cdf) / n_l * latent + 1e-9)}
+    if band == "binomial":  # the exact bootstrap band: quantiles of Binomial(n_L, F_L) / n_L, one per count
+        tail = (1.0 - level) / 2.0
+        share = np.arange(n_l + 1) / n_l
+        cdf_lower, cdf_upper = (binom.ppf(q, n_l, share)[head_l] / n_l for q in (tail, 1.0 - tail))
+    else:
+        cdf_lower = cdf_upper = cdf
     curves = {}
-    for name in ("lower", "upper"):  # the lower band gives the greatest FPR: the lower curve
-        tp_u = surrogate_positives_in_head(head_u, n_u, latent, band[name])
-        tp, fp = head_l + tp_u, head_u - tp_u
-        tpr, fpr = tp / (n_l + latent), fp / (n_u - latent)
+    for name, value, bound in (("lower", low, cdf_lower), ("upper", high, cdf_upper)):
+        latent = int(np.clip(round(value * n_u), 0, n_u - 1))
+        # the lower band gives the greatest FPR: the lower curve (Eq. 13); the upper band Eq. 10
+        wanted = (np.floor(bound * latent + 1e-9) if name == "lower" else np.ceil(bound * latent - 1e-9))
+        tp_u = surrogate_positives_in_head(head_u, n_u, latent, wanted)
+        tp, fp = head_l + tp_u, head_n + head_u - tp_u
+        tpr, fpr = tp / (n_l + latent), fp / (n_n + n_u - latent)
         curves[f"roc_{name}"] = _from_origin(fpr, tpr, thresholds)
         curves[f"pr_{name}"] = _pr(tpr, np.divide(tp, tp + fp, out=np.ones(tp.size), where=tp + fp > 0), thresholds)
-    return ClaesenBand(**curves)
+    rank = (head_l + head_n + head_u) / s.size
+    return ClaesenBand(**curves, rank=rank, cdf=cdf, cdf_lower=cdf_lower, cdf_upper=cdf_upper)

@@ -230,3 +230,49 @@ rule jain:
         purities=lambda w: [float(b) for b in config["jain"]["purities"]],
     script:
         "../scripts/jain.py"
+
+
+rule claesen:
+    input:
+        scores=lambda w: expand(
+            rules.score.output[0], dataset=config["claesen"]["dataset"]
+        ),
+        draws=lambda w: expand(
+            rules.draws.output[0],
+            dataset=config["claesen"]["dataset"],
+            beta=config["claesen"]["beta"],
+        ),
+        estimates=lambda w: expand(
+            rules.estimate.output[0],
+            dataset=config["claesen"]["dataset"],
+            beta=config["claesen"]["beta"],
+        ),
+    output:
+        csv="results/claesen.csv",
+        md=report(
+            "results/claesen.md",
+            caption="../report/claesen.rst",
+            category="Claesen et al.",
+        ),
+        figure2_png="results/figures/claesen_figure2.png",
+        figure3_png="results/figures/claesen_figure3.png",
+        figure5_png=report(
+            "results/figures/claesen_figure5.png",
+            caption="../report/claesen.rst",
+            category="Claesen et al.",
+        ),
+        figure5_pdf="results/figures/claesen_figure5.pdf",
+    log:
+        "results/logs/claesen.log",
+    benchmark:
+        "results/benchmarks/claesen.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        seed=config["seed"],
+        repetitions=lambda w: config["claesen"]["repetitions"],
+        known_positives=lambda w: config["claesen"]["known_positives"],
+        level=lambda w: config["claesen"]["level"],
+        dataset=lambda w: config["claesen"]["dataset"],
+    script:
+        "../scripts/claesen.py"

@@ -119,6 +119,13 @@ def _check_betas(config: dict) -> None:
     if figure3 and beta_name(figure3["beta"]) not in names:
         raise ConfigError(f"config key 'figure3.beta': {figure3['beta']!r} is not one of betas "
                           f"{config['betas']} (Figure 3 takes its prior method from that beta's Table 1 rows)")
+    claesen = config.get("claesen")
+    if claesen and beta_name(claesen["beta"]) not in names:
+        raise ConfigError(f"config key 'claesen.beta': {claesen['beta']!r} is not one of betas "
+                          f"{config['betas']} (Claesen's Figure 5 reads that beta's Table 1 draw and estimates)")
+    if claesen and claesen["dataset"] not in config["run"]:
+        raise ConfigError(f"config key 'claesen.dataset': {claesen['dataset']!r} is not one of run {config['run']} "
+                          "(Claesen's Figure 5 reads its Table 1 draw)")
 
 
 def _used(config: dict) -> list[str]:

@@ -273,6 +273,73 @@ def jain_figure1(scores, labeled, y, theta: float, toy: dict) -> plt.Figure:
     return fig
 
 
+def claesen_figure2(summary: pd.DataFrame) -> plt.Figure:
+    """Their Figure 2: the mean AUC bounds (band: 5th percentile of the lower, 95th of the upper) against the
+    number of known positives, with the true AUC."""
+    fig, ax = plt.subplots(figsize=(5.5, 4.0))
+    x = summary["known_positives"]
+    ax.fill_between(x, summary["lower_5"], summary["upper_95"], color="C0", alpha=0.2,
+                    label="5th percentile of the lower, 95th of the upper bound")
+    ax.plot(x, summary["auc_lower"], "o-", color="C0", label="mean lower bound")
+    ax.plot(x, summary["auc_upper"], "s-", color="C0", label="mean upper bound")
+    ax.plot(x, summary["auc"], color="black", lw=1, ls="--", label="true AUC")
+    ax.set(xscale="log", xlabel="known positives |P_L| (|U| = 100,000, β = 0.2)", ylabel="AUC",
+           title="Claesen et al.'s Figure 2: bounds converge")
+    ax.legend(fontsize="small")
+    fig.tight_layout()
+    return fig
+
+
+def claesen_figure3(bands: dict, truth) -> plt.Figure:
+    """Their Figure 3: lower and upper ROC bounds for several β̂ on one ranking, and the true ROC."""
+    fig, ax = plt.subplots(figsize=(5.0, 4.6))
+    for k, (beta_hat, band) in enumerate(bands.items()):
+        color = f"C{k}"
+        ax.plot(band.roc_upper.x, band.roc_upper.y, color=color, lw=1,
+                label=f"β̂ = {beta_hat:g}: AUC in [{band.roc_lower.area:.3f}, {band.roc_upper.area:.3f}]")
+        ax.plot(band.roc_lower.x, band.roc_lower.y, color=color, lw=1, ls="--")
+    ax.plot(truth.x, truth.y, color="black", lw=1.5, label=f"true ROC (AUC {truth.area:.3f})")
+    ax.plot([0, 1], [0, 1], color="0.75", lw=0.8)
+    ax.set(xlim=(0, 1), ylim=(0, 1.01), xlabel="FPR", ylabel="TPR",
+           title="Claesen et al.'s Figure 3: the effect of β̂ (β = 0.3)")
+    ax.legend(fontsize="x-small", loc="lower right")
+    fig.tight_layout()
+    return fig
+
+
+def claesen_figure5(panels: dict, dataset: str) -> plt.Figure:
+    """Their Figure 5 on one of our datasets: (a) rank CDF band and the latent positives' CDF, (b) ROC and
+    (c) PR bounds for β̂ = β, β̂ = 0 and β̂ over the range of our prior estimators."""
+    fig, (cdf, roc, pr) = plt.subplots(1, 3, figsize=(15.0, 4.4))
+    band = panels["bands"]["true"]
+    cdf.fill_between(band.rank, band.cdf_lower, band.cdf_upper, step="post", color="C0", alpha=0.3,
+                     label="band of the known positives' rank CDF")
+    cdf.step(band.rank, band.cdf, where="post", color="C0", label="known positives")
+    cdf.step(band.rank, panels["latent_cdf"], where="post", color="black", ls="--", label="latent positives")
+    cdf.set(xlabel="rank (normalized)", ylabel="TPR", title="(a) rank CDF")
+    low, high = panels["interval"]
+    styles = {"true": ("C0", f"β̂ = β = {panels['theta']:.3f}"), "zero": ("C3", "β̂ = 0"),
+              "range": ("C2", f"β̂ in [{low:.3f}, {high:.3f}] (our prior estimators)")}
+    for name, (color, label) in styles.items():
+        b = panels["bands"][name]
+        roc.plot(b.roc_upper.x, b.roc_upper.y, color=color, lw=1,
+                 label=f"{label}: AUC [{b.roc_lower.area:.3f}, {b.roc_upper.area:.3f}]")
+        roc.plot(b.roc_lower.x, b.roc_lower.y, color=color, lw=1, ls="--")
+        pr.plot(b.pr_upper.x, b.pr_upper.y, color=color, lw=1,
+                label=f"{label}: AUPRC [{b.pr_lower.area:.3f}, {b.pr_upper.area:.3f}]")
+        pr.plot(b.pr_lower.x, b.pr_lower.y, color=color, lw=1, ls="--")
+    roc.plot(panels["roc"].x, panels["roc"].y, color="black", lw=1.5, label=f"true ROC (AUC {panels['auc']:.3f})")
+    pr.plot(panels["pr_truth"].x, panels["pr_truth"].y, color="black", lw=1.5,
+            label=f"true PR (AUPRC {panels['auprc']:.3f})")
+    roc.set(xlim=(0, 1), ylim=(0, 1.01), xlabel="FPR", ylabel="TPR", title="(b) ROC bounds")
+    pr.set(xlim=(0, 1), ylim=(0, 1.01), xlabel="recall", ylabel="precision", title="(c) PR bounds")
+    for ax in (cdf, roc, pr):
+        ax.legend(fontsize="x-small", loc="lower right" if ax is not pr else "lower left")
+    fig.suptitle(f"Claesen et al.'s Figure 5 on {dataset} (upper bounds solid, lower dashed)", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
 def paired_difference_figure(table: pd.DataFrame, titles: dict | None = None) -> plt.Figure:
     """The paired ΔAUL interval per dataset and β: its coverage of the true ΔAUL (left) and the share of
     draws on which it decides the sign of ΔAUC right (right; the rest undecided or wrong)."""

@@ -273,6 +273,30 @@ def jain(input, output, *, names, seed, repetitions, purities):
                                       np.asarray(study.TOY_Y), toy["theta"], toy), (output.figure1_png,))
 
 
+def claesen(input, output, *, seed, repetitions, known_positives, level, dataset):
+    """Claesen et al.'s Figures 2-5 and results/claesen.md."""
+    from pueval.pipeline import figures, tables
+    from pueval.studies import claesen as study
+
+    frame = study.figure2_frame(known_positives, repetitions, seed=seed, level=level)
+    summary = study.figure2_summary(frame)
+    log.info("Figure 2: %d simulated rankings", len(frame))
+    bands, truth = study.figure3_bands((0.0, 0.15, 0.3, 0.45), seed=seed, level=level)
+    order = study.order_table(seed=seed, level=level)
+    y, scores = _scores(input.scores)
+    labeled = _labels(input.draws, y.size)[0]
+    row = schemas.read(input.estimates, "estimates").sort_values("draw").iloc[0]
+    estimates = {m: float(row[f"theta_{m}"]) for m in ("km1", "km2", "distance", "en", "bbe", "tice")}
+    panels = study.dataset_panels(y, scores, labeled, estimates, level=level)
+    claims = study.claims(panels)
+    summary.to_csv(output.csv, index=False, float_format="%.4f")
+    Path(output.md).write_text(tables.claesen_markdown(summary, order, study.order_verdict(order), claims, panels,
+                                                       dataset=dataset))
+    figures.save(figures.claesen_figure2(summary), (output.figure2_png,))
+    figures.save(figures.claesen_figure3(bands, truth), (output.figure3_png,))
+    figures.save(figures.claesen_figure5(panels, dataset), (output.figure5_png, output.figure5_pdf))
+
+
 def paired_difference(input, output, *, names, betas, level, titles):
     """Coverage and decisions of the paired, prior-free ΔAUL interval over every Table 1 draw."""
     from pueval.pipeline import figures

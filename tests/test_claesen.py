@@ -1,0 +1,111 @@
+"""Claesen et al. (2015): the bounds as curves (β̂ and its interval, known negatives, a zero-width band, a
+brute force over latent-positive sets) and their study's pieces."""
+
+import itertools
+
+import numpy as np
+import pytest
+
+from pueval import curves, metrics
+from pueval.studies import claesen
+
+
+def _ranking(seed=0, n_l=40, n_u=400, theta=0.3, shift=1.2):
+    rng = np.random.default_rng(seed)
+    latent = int(theta * n_u)
+    y = np.r_[np.ones(n_l + latent, int), np.zeros(n_u - latent, int)]
+    s = np.r_[np.ones(n_l, int), np.zeros(n_u, int)]
+    return s, rng.normal(size=y.size) + shift * y, y
+
+
+def test_the_bounds_grow_with_beta_hat_for_a_better_than_random_ranking():
+    """Lemma 4 with the rank CDF as its own band: both curves rise with β̂. With a band of width, the upper
+    curve still rises (its TPR only grows with β̂); the lower one need not: its TPR (head_L + T_lo·latent)/
+    (n_L + latent) sinks towards T_lo < F_L as β̂ grows, which can outweigh the lower FPR (here from β̂ = 0
+    to 0.05, below)."""
+    s, scores, _ = _ranking()
+    grid = np.linspace(0.0, 0.6, 13)
+    flat = [curves.claesen_band(s, scores, b, band="none") for b in grid]
+    for side in ("roc_lower", "roc_upper"):
+        assert np.all(np.diff([getattr(b, side).area for b in flat]) >= -1e-3), side  # rounding of counts
+    banded = [curves.claesen_band(s, scores, b) for b in grid]
+    upper, lower = [b.roc_upper.area for b in banded], [b.roc_lower.area for b in banded]
+    assert np.all(np.diff(upper) >= -1e-12) and all(lo <= hi for lo, hi in zip(lower, upper))
+    assert lower[1] < lower[0]  # the counter-example of the docstring
+
+
+def test_an_interval_of_beta_hat_takes_each_curve_from_its_end():
+    s, scores, _ = _ranking(1)
+    both = curves.claesen_band(s, scores, (0.2, 0.4))
+    low, high = curves.claesen_band(s, scores, 0.2), curves.claesen_band(s, scores, 0.4)
+    np.testing.assert_array_equal(both.roc_lower.y, low.roc_lower.y)
+    np.testing.assert_array_equal(both.roc_upper.x, high.roc_upper.x)
+    assert both.pr_upper.area == high.pr_upper.area
+    with pytest.raises(ValueError, match="low end"):
+        curves.claesen_band(s, scores, (0.4, 0.2))
+
+
+def test_a_zero_width_band_is_jains_affine_correction_where_eq_11_does_not_clip():
+    """n_L = 10 and 20 latent positives: F_L·latent is an integer, so both curves place the same count."""
+    s, scores, _ = _ranking(2, n_l=10, n_u=100, theta=0.2)
+    band = curves.claesen_band(s, scores, 0.2, band="none")
+    np.testing.assert_array_equal(band.roc_lower.x, band.roc_upper.x)
+    head_l, head_u = metrics.head_counts(s, scores)
+    gamma, eta_pu = head_l / 10, head_u / 100
+    wanted = gamma * 20
+    clipped = curves.surrogate_positives_in_head(head_u, 100, 20, wanted) != wanted
+    affine = (eta_pu - 0.2 * gamma) / 0.8
+    np.testing.assert_allclose(band.roc_upper.x[1:][~clipped], affine[~clipped], atol=1e-12)
+    assert clipped.any() and not np.allclose(band.roc_upper.x[1:][clipped], affine[clipped])
+
+
+def test_whole_curves_against_a_brute_force_over_latent_sets():
+    """Every threshold: of the sets of `latent` unlabeled rows, the fewest in the head with at least the band's
+    count there (Eq. 8), or the most with at most it (Eq. 9); FPR from that set, as in Theorem 1."""
+    rng = np.random.default_rng(4)
+    s = np.r_[np.ones(5, int), np.zeros(8, int)]
+    scores = rng.permutation(13).astype(float)
+    theta, latent = 3 / 8, 3
+    band = curves.claesen_band(s, scores, theta, level=0.8)
+    head_l, head_u = metrics.head_counts(s, scores)
+    order = np.argsort(-scores)
+    unlabeled_rank = {row: rank for rank, row in enumerate(order)}
+    u_rows = np.flatnonzero(s == 0)
+    for k in range(head_l.size):
+        in_head = [sum(unlabeled_rank[r] <= k for r in c) for c in itertools.combinations(u_rows, latent)]
+        for bound, pick, curve in ((np.ceil(band.cdf_upper[k] * latent - 1e-9), "min", band.roc_upper),
+                                   (np.floor(band.cdf_lower[k] * latent + 1e-9), "max", band.roc_lower)):
+            if pick == "min":
+                feasible = [h for h in in_head if h >= bound]
+                tp_u = min(feasible) if feasible else max(in_head)
+            else:
+                feasible = [h for h in in_head if h <= bound]
+                tp_u = max(feasible) if feasible else min(in_head)
+            assert curve.x[k + 1] == pytest.approx((head_u[k] - tp_u) / (8 - latent))
+            assert curve.y[k + 1] == pytest.approx((head_l[k] + tp_u) / (5 + latent))
+
+
+def test_known_negatives_shrink_the_band():
+    s, scores, y = _ranking(5, n_l=60, n_u=600, theta=0.3)
+    without = curves.claesen_band(s, scores, 0.3)
+    rng = np.random.default_rng(0)
+    negatives = np.zeros(s.size, bool)
+    negatives[rng.choice(np.flatnonzero(y == 0), 200, replace=False)] = True
+    latent = int(0.3 * 600)
+    with_negatives = curves.claesen_band(s, scores, latent / (600 - 200), known_negatives=negatives)
+    width = lambda b: b.roc_upper.area - b.roc_lower.area  # noqa: E731
+    assert width(with_negatives) < width(without)
+    with pytest.raises(ValueError, match="both labeled positive and known negative"):
+        curves.claesen_band(s, scores, 0.3, known_negatives=s.astype(bool))
+
+
+def test_the_two_model_table_and_the_claims():
+    table = claesen.order_table(seed=0, n_unlabeled=4500, n_known=500)
+    at_zero = table[table["beta_hat"] == 0.0]
+    assert (at_zero["lower"] == at_zero["auc_pu"]).all() and (at_zero["upper"] == at_zero["auc_pu"]).all()
+    unclipped = table[(table["beta_hat"] == 0.1) & (table["clipped_thresholds"] == 0)]
+    assert np.allclose(unclipped["zero_width_lower"], unclipped["affine"], atol=2e-3)
+    verdict = claesen.order_verdict(table)
+    assert verdict["paper"] is True and set(verdict) >= {"lower", "upper", "midpoint", "affine"}
+    summary = claesen.figure2_summary(claesen.figure2_frame([50, 500], 3, seed=1, n_unlabeled=5000))
+    assert summary["width"].iloc[0] > summary["width"].iloc[1]

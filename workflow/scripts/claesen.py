@@ -1,0 +1,3 @@
+from pueval.pipeline.steps import claesen, run
+
+run(claesen, snakemake)  # noqa: F821 (Snakemake injects `snakemake`)
