@@ -235,16 +235,16 @@ rule jain:
 rule claesen:
     input:
         scores=lambda w: expand(
-            rules.score.output[0], dataset=config["claesen"]["dataset"]
+            rules.score.output[0], dataset=datasets.claesen_dataset(config)
         ),
         draws=lambda w: expand(
             rules.draws.output[0],
-            dataset=config["claesen"]["dataset"],
+            dataset=datasets.claesen_dataset(config),
             beta=config["claesen"]["beta"],
         ),
         estimates=lambda w: expand(
             rules.estimate.output[0],
-            dataset=config["claesen"]["dataset"],
+            dataset=datasets.claesen_dataset(config),
             beta=config["claesen"]["beta"],
         ),
     output:
@@ -273,6 +273,6 @@ rule claesen:
         repetitions=lambda w: config["claesen"]["repetitions"],
         known_positives=lambda w: config["claesen"]["known_positives"],
         level=lambda w: config["claesen"]["level"],
-        dataset=lambda w: config["claesen"]["dataset"],
+        dataset=lambda w: datasets.claesen_dataset(config),
     script:
         "../scripts/claesen.py"

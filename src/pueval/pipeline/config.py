@@ -123,9 +123,9 @@ def _check_betas(config: dict) -> None:
     if claesen and beta_name(claesen["beta"]) not in names:
         raise ConfigError(f"config key 'claesen.beta': {claesen['beta']!r} is not one of betas "
                           f"{config['betas']} (Claesen's Figure 5 reads that beta's Table 1 draw and estimates)")
-    if claesen and claesen["dataset"] not in config["run"]:
+    if claesen and claesen["dataset"] is not None and claesen["dataset"] not in config["run"]:
         raise ConfigError(f"config key 'claesen.dataset': {claesen['dataset']!r} is not one of run {config['run']} "
-                          "(Claesen's Figure 5 reads its Table 1 draw)")
+                          "(Claesen's Figure 5 reads its Table 1 draw); null takes the first of run")
 
 
 def _used(config: dict) -> list[str]:

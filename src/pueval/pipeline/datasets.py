@@ -49,6 +49,11 @@ def weaker_model(config: dict, name: str) -> dict:
     return model
 
 
+def claesen_dataset(config: dict) -> str:
+    """The dataset of Claesen's Figure 5: ``claesen.dataset``, or the first of ``run`` when it is null."""
+    return config["claesen"]["dataset"] or config["run"][0]
+
+
 def title(config: dict, name: str) -> str:
     """How figures and tables name the dataset: its ``title``, else its catalog name."""
     return entry(config, name).get("title", name)

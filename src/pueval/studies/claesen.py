@@ -13,7 +13,7 @@ rows (our θ); β̂ is the value the bounds are computed with.
   the bounds of a zero-width band are Jain's affine correction, the same increasing map of AUC^PU for
   both models, so an order flip between β̂ = 0 and β̂ = 0.1 can only come from Eq. 11's corner cases
   or from the band: :func:`order_table` shows each.
-* Figure 5 / Section 6.3 (covtype is not available): one UCI dataset with the pipeline's model, one
+* Figure 5 / Section 6.3 (covtype is not available): one of our datasets with the pipeline's model, one
   Table 1 draw at β = 0.1 (10 % of the positives labeled): the rank-CDF band with the latent positives'
   CDF, the ROC and PR bounds for β̂ = β, β̂ = 0 and β̂ over the range of our six prior estimators on
   that draw; :func:`claims` checks the paper's qualitative statements.
