@@ -155,8 +155,9 @@ def _prior(args, table: pd.DataFrame, labeled: np.ndarray) -> tuple[float, str] 
     return estimate.theta, args.mpe
 
 
-def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> dict:
-    """The report of ``pueval evaluate`` as a dict (JSON keys of docs/evaluate.md)."""
+def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> tuple[dict, np.ndarray, np.ndarray]:
+    """(the report of ``pueval evaluate`` as a dict (JSON keys of docs/evaluate.md), the labeled mask, the
+    scores): the last two for the plot."""
     labeled, (scores,) = _labels(args, table, [("--score-column", args.score_column)])
     low, high = aul_pu.aul_pu_interval(labeled, scores, args.level, method=args.interval, random_state=args.seed)
     out = {"n": int(labeled.size), "n_labeled": int(labeled.sum()), "aul_pu": aul_pu.aul_pu_score(labeled, scores),
@@ -252,7 +253,7 @@ def example_scores(n: int = 2000, seed: int = 0) -> pd.DataFrame:
                          "score_b": weaker.round(6), "labeled": labeled.astype(int)})
 
 
-def _common(command, *, seed_help: str) -> None:
+def _common(command) -> None:
     """The input, label and output options of evaluate and compare."""
     command.add_argument("scores", metavar="SCORES", help=".csv or .parquet, one row per example; - reads CSV "
                                                           "from standard input")
@@ -260,7 +261,6 @@ def _common(command, *, seed_help: str) -> None:
     command.add_argument("--pos-label", default="1", help="the label value of a labeled row (default: 1); "
                                                           "every other row is unlabeled, e.g. 0 or -1")
     command.add_argument("--level", type=float, default=0.95, help="confidence level of the interval (default: 0.95)")
-    command.add_argument("--seed", type=int, default=0, help=seed_help)
     command.add_argument("--output", help="write the report here instead of to standard output")
 
 
@@ -269,7 +269,8 @@ def parser() -> argparse.ArgumentParser:
     top.add_argument("--version", action="version", version=f"pueval {__version__}")
     commands = top.add_subparsers(dest="command", required=True)
     ev = commands.add_parser("evaluate", help="AUL^PU with a prior-free interval; with a prior, corrected metrics")
-    _common(ev, seed_help="seed of the bootstrap and of the prior estimators (default: 0)")
+    _common(ev)
+    ev.add_argument("--seed", type=int, default=0, help="seed of the bootstrap and of the prior estimators (default: 0)")
     ev.add_argument("--score-column", default="score", help="the model's score column, higher = more positive "
                                                             "(default: score)")
     prior = ev.add_mutually_exclusive_group()
@@ -286,7 +287,7 @@ def parser() -> argparse.ArgumentParser:
     ev.add_argument("--plot", metavar="FILE", help="draw the curves to FILE (.png, .pdf or .svg; needs matplotlib)")
     co = commands.add_parser("compare", help="two models on the same rows: a paired, prior-free interval for "
                                              "the difference of their AUL")
-    _common(co, seed_help="unused by compare; accepted for symmetry (default: 0)")
+    _common(co)
     co.add_argument("--score-columns", nargs=2, metavar=("A", "B"), required=True,
                     help="the two models' score columns")
     co.add_argument("--format", choices=("json", "markdown"), default="json", help="json or a markdown table")
@@ -298,7 +299,7 @@ def parser() -> argparse.ArgumentParser:
 
 def _check_options(args) -> None:
     """Every option's value, before any reading or computing."""
-    if args.seed < 0:
+    if getattr(args, "seed", 0) < 0:
         raise InputError(f"--seed: must be a non-negative integer, got {args.seed}")
     if args.command == "example-scores":
         if args.n < 20:
