@@ -85,3 +85,11 @@ def test_every_option_has_help():
         for action in command._actions:
             if not isinstance(action, argparse._HelpAction):
                 assert action.help, f"pueval {name} {action.dest} has no help"
+
+
+def test_warnings_are_one_line_each(tmp_path, capsys):
+    path = tmp_path / "flat.csv"
+    path.write_text("score,labeled\n" + "".join(f"0.5,{i % 3 == 0:d}\n" for i in range(30)))
+    assert cli.main(["evaluate", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("pueval: warning: scores: every score is equal") and err.count("\n") == 1

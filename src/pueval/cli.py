@@ -17,6 +17,7 @@ import os
 import sys
 import tempfile
 import time
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -366,7 +367,11 @@ def main(argv=None) -> int:
     args = parser().parse_args(argv)
     try:
         _check_options(args)
-        text = run(args)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            text = run(args)
+        for message in dict.fromkeys(str(w.message) for w in caught):  # each once, one line: degenerate
+            print(f"pueval: warning: {message}", file=sys.stderr)  # scores, a prior at its estimator's bound
         if args.command != "example-scores" and args.output:
             _write(text, args.output)
         else:

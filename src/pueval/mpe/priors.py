@@ -293,8 +293,9 @@ def estimate_prior(X: ArrayLike, labels: ArrayLike, method: str, *,
     low, high, low_reach, high_reach = theta_bounds(method)
     at_bound = "upper" if theta >= high_reach else "lower" if theta <= low_reach else None
     if at_bound:
+        beyond = ("the true theta may lie above it" if at_bound == "upper" else
+                  "the method does not resolve theta between 0 and this value")
         warnings.warn(f"{method}: theta = {theta:.4f} sits at the {at_bound} bound of what the method can return "
-                      f"([{low:g}, {high:g}]); the true theta may lie {'above' if at_bound == 'upper' else 'below'}",
-                      PriorAtBoundWarning, stacklevel=2)
+                      f"([{low:g}, {high:g}]); {beyond}", PriorAtBoundWarning, stacklevel=2)
     return PriorEstimate(theta=theta, method=method, at_bound=at_bound, bounds=(low, high), n=int(s.size),
                          n_labeled=int(s.sum()))
