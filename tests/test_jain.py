@@ -89,6 +89,6 @@ def test_aul_figure_1_areas_and_the_252_labelings():
     assert len(frame) == 252 and frame["paper"].sum() == 1
     assert frame["aul_pu"].mean() == pytest.approx(metrics.aul(y, scores), abs=1e-12)
     assert frame["aul_pu"].var(ddof=0) == pytest.approx(metrics.aul_pu_variance(y, scores, 5), abs=1e-12)
-    summary = aul_figure1.summary().set_index("quantity")
+    summary = aul_figure1.summary(found, frame).set_index("quantity")
     assert (summary.loc[["auc", "auc_pu", "aul", "aul_pu"], "ours"].round(3)
             == summary.loc[["auc", "auc_pu", "aul", "aul_pu"], "paper"]).all()

@@ -2,7 +2,7 @@
 ROC and PR curves (Jain et al. 2017) and Claesen et al. (2015)'s band of ROC and PR curves.
 
 Every curve is evaluated at each distinct score in decreasing order (a tie group is one threshold;
-the "head" holds the rows scoring at least the threshold), from one core, :func:`pueval.metrics.head_counts`.
+the "head" holds the rows scoring at least the threshold), from one core, :func:`pueval.metrics.heads`.
 A :class:`Curve` carries its points, the thresholds and its area: the trapezoid area for ROC and lift
 curves (from a first point (0, 0)), average precision Σ ΔRecall·Precision for PR curves.
 
@@ -11,6 +11,7 @@ recall, an unbiased TPR under SCAR); θ = the positive fraction of the unlabeled
 
 * :func:`roc_curve`: (head_U/n_U, γ); area AUC^PU (Eq. 3 of the AUL paper). With true labels, the ROC.
 * :func:`lift_curve`: (head/n, γ); area AUL^PU (Eq. 4). With true labels, the lift curve and AUL.
+* :func:`pr_curve`: (recall, precision) with fully labeled classes; area the average precision.
 * :func:`corrected_roc_curve`, Jain et al.'s indirect recovery, Eqs. 1–2, with β (``purity``) the share of
   true positives among the labeled rows, γ^PU(t) = head_L/n_L and η^PU(t) = head_U/n_U:
   γ(t) = ((1 − θ)γ^PU(t) − (1 − β)η^PU(t))/(β − θ), η(t) = (βη^PU(t) − θγ^PU(t))/(β − θ), each clipped to
@@ -36,7 +37,7 @@ from scipy.stats import binom
 from pueval import metrics
 from pueval.validation import PosLabel, check_fraction, check_labels, check_level, check_scores, sklearn_names
 
-__all__ = ["Curve", "ClaesenBand", "roc_curve", "lift_curve", "corrected_roc_curve", "corrected_pr_curve",
+__all__ = ["Curve", "ClaesenBand", "roc_curve", "lift_curve", "pr_curve", "corrected_roc_curve", "corrected_pr_curve",
            "claesen_band", "trapezoid_area", "average_precision_area"]
 
 
@@ -90,9 +91,8 @@ def _pr(recall: np.ndarray, precision: np.ndarray, thresholds: np.ndarray) -> Cu
 def _heads(labels, scores, pos_label):
     """(head_L, head_U, distinct scores in decreasing order) of checked PU labels and scores."""
     s = check_labels(labels, name="labels", pos_label=pos_label)
-    scores = check_scores(scores, s.size)
-    head_l, head_u = metrics.head_counts(s, scores)
-    return head_l, head_u, np.unique(scores)[::-1]
+    thresholds, size, (head_l,) = metrics.heads(check_scores(scores, s.size), s)
+    return head_l, size - head_l, thresholds
 
 
 def _check_theta(theta, purity: float = 1.0) -> tuple[float, float]:
@@ -134,6 +134,18 @@ def lift_curve(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1)
     head_l, head_u, thresholds = _heads(labels, scores, pos_label)
     head = head_l + head_u
     return _from_origin(head / head[-1], head_l / head_l[-1], thresholds)
+
+
+@sklearn_names
+def pr_curve(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) -> Curve:
+    """The PR curve of fully labeled classes (``pos_label`` the positives): (recall, precision) at each
+    threshold; its area is the average precision Σ ΔRecall·Precision.
+
+    >>> pr_curve([1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1]).area
+    0.8333333333333333
+    """
+    tp, fp, thresholds = _heads(labels, scores, pos_label)
+    return _pr(tp / tp[-1], tp / (tp + fp), thresholds)
 
 
 @sklearn_names
@@ -218,11 +230,8 @@ def claesen_band(labels: ArrayLike, scores: ArrayLike, theta: float | tuple[floa
         raise ValueError(f"known_negatives must be a boolean mask of shape {s.shape}")
     if (negative & s).any():
         raise ValueError("known_negatives: a row is both labeled positive and known negative")
-    order, last = metrics.tie_groups(scores, descending=True)
-    head_l = np.cumsum(s[order].astype(np.int64))[last]
-    head_n = np.cumsum(negative[order].astype(np.int64))[last]
-    head_u = np.flatnonzero(last) + 1 - head_l - head_n
-    thresholds = scores[order][last]
+    thresholds, size, (head_l, head_n) = metrics.heads(scores, s, negative)
+    head_u = size - head_l - head_n
     n_l, n_n, n_u = int(head_l[-1]), int(head_n[-1]), int(head_u[-1])
     if n_u < 1:
         raise ValueError("labels: no unlabeled row (every row is a labeled positive or a known negative)")
@@ -243,5 +252,5 @@ def claesen_band(labels: ArrayLike, scores: ArrayLike, theta: float | tuple[floa
         tpr, fpr = tp / (n_l + latent), fp / (n_n + n_u - latent)
         curves[f"roc_{name}"] = _from_origin(fpr, tpr, thresholds)
         curves[f"pr_{name}"] = _pr(tpr, np.divide(tp, tp + fp, out=np.ones(tp.size), where=tp + fp > 0), thresholds)
-    rank = (head_l + head_n + head_u) / s.size
+    rank = size / s.size
     return ClaesenBand(**curves, rank=rank, cdf=cdf, cdf_lower=cdf_lower, cdf_upper=cdf_upper)

@@ -28,11 +28,24 @@ def tie_groups(scores: np.ndarray, *, descending: bool = False) -> tuple[np.ndar
     return order, np.r_[ordered[1:] != ordered[:-1], True]
 
 
+def heads(scores: np.ndarray, *masks: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
+    """(thresholds, head sizes, [counts per mask]): for each distinct score t in decreasing order, the number
+    of rows with score ≥ t and, for each of ``masks`` (0/1 or bool, one per row), how many of its rows
+    those are. One sort serves every mask.
+
+    >>> thresholds, size, (marked,) = heads(np.array([0.3, 0.1, 0.3, 0.2]), np.array([1, 0, 0, 1]))
+    >>> thresholds.tolist(), size.tolist(), marked.tolist()
+    ([0.3, 0.2, 0.1], [2, 3, 4], [1, 2, 2])
+    """
+    order, last = tie_groups(scores, descending=True)
+    counts = [np.cumsum(np.asarray(mask)[order].astype(np.int64))[last] for mask in masks]
+    return scores[order][last], np.flatnonzero(last) + 1, counts
+
+
 def head_counts(s: np.ndarray, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(labeled, unlabeled) counts with score ≥ t, for each distinct score t in decreasing order."""
-    order, last = tie_groups(scores, descending=True)
-    labeled = np.cumsum(s[order].astype(np.int64))[last]
-    return labeled, np.flatnonzero(last) + 1 - labeled
+    _, size, (labeled,) = heads(scores, s)
+    return labeled, size - labeled
 
 
 def midranks(scores: np.ndarray) -> np.ndarray:

@@ -3,15 +3,16 @@
 The paper wants a classifier that is "not too bad nor perfect". Its capacity is set in the config
 per dataset (boosting rounds, leaves, the fraction of each fold's training rows used), so the
 ground-truth AUC is a property of a documented model, not of edited scores.
+
+LightGBM and scikit-learn are imported when a model is fitted, so that reading a :class:`Capacity` (as the
+Snakefile does when it plans the jobs) costs no second of start-up.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-import lightgbm as lgb
 import numpy as np
-from sklearn.model_selection import StratifiedKFold
 
 from pueval import sampling
 
@@ -42,6 +43,9 @@ class Capacity:
 
 def _fold_fits(X: np.ndarray, y: np.ndarray, capacity: Capacity, *, folds: int, seed: int):
     """Yield (held-out rows, booster fitted on a ``train_fraction`` of the other folds)."""
+    import lightgbm as lgb
+    from sklearn.model_selection import StratifiedKFold
+
     sampling.check_folds(y, folds)
     rng = np.random.default_rng(seed)
     splitter = StratifiedKFold(n_splits=folds, shuffle=True, random_state=seed)

@@ -23,8 +23,8 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
-from pueval import curves, metrics
-from pueval.validation import PosLabel, check_fraction, check_labels, check_scores
+from pueval import curves
+from pueval.validation import PosLabel, check_fraction, check_labels
 
 
 def _checked_predicted(s, predicted, name: str = "s", pos_label: PosLabel = 1):
@@ -36,10 +36,9 @@ def _checked_predicted(s, predicted, name: str = "s", pos_label: PosLabel = 1):
 
 
 def average_precision(y: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) -> float:
-    """AUPRC of fully labeled data as average precision, Σ ΔRecall·Precision over tie groups."""
-    y = check_labels(y, name="y", pos_label=pos_label)
-    tp, fp = metrics.head_counts(y, check_scores(scores, y.size))
-    return curves.average_precision_area(tp / tp[-1], tp / (tp + fp))
+    """AUPRC of fully labeled data as average precision, Σ ΔRecall·Precision over tie groups (the area of
+    :func:`pueval.curves.pr_curve`)."""
+    return curves.pr_curve(check_labels(y, name="y", pos_label=pos_label), scores).area
 
 
 def jain_roc_auc(s: ArrayLike, scores: ArrayLike, theta: float, *, purity: float = 1.0,

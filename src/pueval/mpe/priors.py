@@ -276,7 +276,7 @@ def estimate_prior(X: ArrayLike, labels: ArrayLike, method: str, *,
     X = check_matrix(X, "X")
     s = check_labels(labels, X.shape[0], "labels", pos_label)
     seeds = _seeds(random_state)
-    kwargs = {"transform": options.get("transform"), "repetitions": options.get("repetitions", 10)}
+    kwargs = {key: options[key] for key in ("transform", "repetitions") if key in options}
     if method in ("km1", "km2"):
         kwargs["km_standardize"] = options.get("standardize", False)
     elif method == "distcurve":

@@ -238,10 +238,10 @@ def figure1(input, output):
     from pueval.pipeline import figures
     from pueval.studies import aul_figure1 as study
 
-    summary = study.summary()
+    found, labelings = study.curves_of_the_table(), study.labelings_frame()
+    summary = study.summary(found, labelings)
     summary.to_csv(output.csv, index=False, float_format="%.6f")
-    figures.save(figures.figure1_figure(study.curves_of_the_table(), study.labelings_frame(), summary),
-                 (output.png, output.pdf))
+    figures.save(figures.figure1_figure(found, labelings, summary), (output.png, output.pdf))
 
 
 def jain(input, output, *, names, seed, repetitions, purities):
@@ -275,6 +275,7 @@ def jain(input, output, *, names, seed, repetitions, purities):
 
 def claesen(input, output, *, seed, repetitions, known_positives, level, dataset):
     """Claesen et al.'s Figures 2-5 and results/claesen.md."""
+    from pueval.mpe.priors import METHODS
     from pueval.pipeline import figures, tables
     from pueval.studies import claesen as study
 
@@ -286,7 +287,7 @@ def claesen(input, output, *, seed, repetitions, known_positives, level, dataset
     y, scores = _scores(input.scores)
     labeled = _labels(input.draws, y.size)[0]
     row = schemas.read(input.estimates, "estimates").sort_values("draw").iloc[0]
-    estimates = {m: float(row[f"theta_{m}"]) for m in ("km1", "km2", "distance", "en", "bbe", "tice")}
+    estimates = {m: float(row[f"theta_{m}"]) for m in METHODS}
     panels = study.dataset_panels(y, scores, labeled, estimates, level=level)
     claims = study.claims(panels)
     summary.to_csv(output.csv, index=False, float_format="%.4f")

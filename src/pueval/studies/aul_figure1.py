@@ -49,12 +49,11 @@ def labelings_frame() -> pd.DataFrame:
                          "paper": (labels == s).all(axis=1)})
 
 
-def summary() -> pd.DataFrame:
-    """One row per quantity: ours (areas of the curves; over the 252 labelings the mean and variance of
-    AUL^PU and the mean of AUC^PU, with Theorem 1's variance) beside the paper's printed value."""
+def summary(found: dict[str, curves.Curve], frame: pd.DataFrame) -> pd.DataFrame:
+    """One row per quantity: ours (areas of the curves ``found`` by :func:`curves_of_the_table`; over the
+    labelings of :func:`labelings_frame` the mean and variance of AUL^PU and the mean of AUC^PU, with
+    Theorem 1's variance) beside the paper's printed value."""
     scores, y, _ = table()
-    found = curves_of_the_table()
-    frame = labelings_frame()
     areas = {"auc": "roc", "auc_pu": "roc_pu", "aul": "lift", "aul_pu": "lift_pu"}
     rows = [(name, found[curve].area, aul_paper.FIGURE1_AREAS[name]) for name, curve in areas.items()]
     rows += [("labelings", float(len(frame)), np.nan),

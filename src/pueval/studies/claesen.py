@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from pueval import curves, metrics, related, seeds
+from pueval import curves, metrics, seeds
 
 PAPER_FIGURE4 = {("model 1", 0.0): 0.725, ("model 2", 0.0): 0.732, ("model 1", 0.1): 0.755, ("model 2", 0.1): 0.747}
 FIGURE4_MODELS = {"model 1": (1.508, 2.0), "model 2": (0.816, 0.6)}  # (mean, sd) of the positives' scores
@@ -133,15 +133,10 @@ def dataset_panels(y, scores, labeled, estimates: dict, *, level: float = 0.95) 
              "range": curves.claesen_band(labeled, scores, interval, level)}
     latent = (y == 1) & ~labeled
     head_latent, _ = metrics.head_counts(latent.astype(int), scores)
+    truth = curves.pr_curve(y, scores)
     return {"theta": theta, "interval": interval, "bands": bands, "latent_cdf": head_latent / head_latent[-1],
-            "roc": curves.roc_curve(y, scores), "pr_truth": _pr_truth(y, scores),
-            "auc": float(metrics.auc(y, scores)), "auprc": related.average_precision(y, scores)}
-
-
-def _pr_truth(y, scores) -> curves.Curve:
-    tp, fp = metrics.head_counts(np.asarray(y), np.asarray(scores))
-    recall, precision = tp / tp[-1], tp / (tp + fp)
-    return curves.Curve(recall, precision, np.unique(scores)[::-1], curves.average_precision_area(recall, precision))
+            "roc": curves.roc_curve(y, scores), "pr_truth": truth,
+            "auc": float(metrics.auc(y, scores)), "auprc": truth.area}
 
 
 def _precision_at(curve: curves.Curve, grid: np.ndarray) -> np.ndarray:
