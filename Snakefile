@@ -46,6 +46,12 @@ if "output_root" in config:
 DATASETS = list(config["run"])
 BETAS = [beta_name(b) for b in config["betas"]]
 TITLES = {name: datasets.title(config, name) for name in DATASETS}
+# Tabatabaei et al.'s classifier families: random lines, random hyperplanes, random forests on tabatabaei.dataset.
+TABATABAEI_FAMILIES = (
+    ["generated", "iris"] + (["forest"] if config["tabatabaei"]["dataset"] else [])
+    if config.get("tabatabaei")
+    else []
+)
 
 
 report: "workflow/report/workflow.rst"
@@ -79,6 +85,7 @@ rule all:
         rules.paired_difference.output if config.get("paired_difference") else [],
         rules.jain.output if config.get("jain") else [],
         rules.claesen.output if config.get("claesen") else [],
+        rules.tabatabaei.output if config.get("tabatabaei") else [],
 
 
 onsuccess:

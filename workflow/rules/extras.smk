@@ -276,3 +276,87 @@ rule claesen:
         dataset=lambda w: datasets.claesen_dataset(config),
     script:
         "../scripts/claesen.py"
+
+
+rule tabatabaei_inversions:
+    input:
+        lambda w: (
+            rules.binarize.output[0].format(dataset=config["tabatabaei"]["dataset"])
+            if w.family == "forest"
+            else []
+        ),
+    output:
+        "results/tabatabaei/{family}.parquet",
+    log:
+        "results/logs/tabatabaei/{family}.log",
+    benchmark:
+        "results/benchmarks/tabatabaei/{family}.tsv"
+    wildcard_constraints:
+        family="generated|iris|forest",
+    conda:
+        "../../environment.yml"
+    params:
+        family=lambda w: w.family,
+        seed=config["seed"],
+        runs=lambda w: config["tabatabaei"]["runs"],
+        classifiers=lambda w: config["tabatabaei"]["classifiers"],
+        rho_step=lambda w: config["tabatabaei"]["rho_step"],
+    script:
+        "../scripts/tabatabaei_inversions.py"
+
+
+rule tabatabaei_en:
+    output:
+        "results/tabatabaei/en.parquet",
+    log:
+        "results/logs/tabatabaei/en.log",
+    benchmark:
+        "results/benchmarks/tabatabaei/en.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        seed=config["seed"],
+        rhos=lambda w: [float(r) for r in config["tabatabaei"]["en_rhos"]],
+        repetitions=lambda w: config["tabatabaei"]["en_repetitions"],
+    script:
+        "../scripts/tabatabaei_en.py"
+
+
+rule tabatabaei:
+    input:
+        inversions=expand(
+            rules.tabatabaei_inversions.output[0], family=TABATABAEI_FAMILIES
+        ),
+        en=rules.tabatabaei_en.output[0],
+    output:
+        csv="results/tabatabaei.csv",
+        md=report(
+            "results/tabatabaei.md",
+            caption="../report/tabatabaei.rst",
+            category="Tabatabaei et al.",
+        ),
+        figure2="results/figures/tabatabaei_figure2.png",
+        figure3="results/figures/tabatabaei_figure3.png",
+        figure4=report(
+            "results/figures/tabatabaei_figure4.png",
+            caption="../report/tabatabaei.rst",
+            category="Tabatabaei et al.",
+        ),
+        figure5="results/figures/tabatabaei_figure5.png",
+    log:
+        "results/logs/tabatabaei.log",
+    benchmark:
+        "results/benchmarks/tabatabaei.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        families=TABATABAEI_FAMILIES,
+        seed=config["seed"],
+        bounds_draws=lambda w: config["tabatabaei"]["bounds_draws"],
+        forest_title=lambda w: (
+            datasets.title(config, config["tabatabaei"]["dataset"])
+            if config["tabatabaei"]["dataset"]
+            else None
+        ),
+    script:
+        "../scripts/tabatabaei.py"

@@ -129,8 +129,10 @@ def _check_betas(config: dict) -> None:
 
 
 def _used(config: dict) -> list[str]:
-    """Catalog names the run reads: ``run``, then the cost experiment's dataset."""
+    """Catalog names the run reads: ``run``, then the cost experiment's and the Tabatabaei study's datasets."""
     names = list(config["run"]) + ([config["cost"]["dataset"]] if config.get("cost") else [])
+    if config.get("tabatabaei") and config["tabatabaei"]["dataset"]:
+        names.append(config["tabatabaei"]["dataset"])
     return list(dict.fromkeys(names))
 
 
@@ -213,8 +215,10 @@ def _check_datasets(config: dict) -> None:
         if name not in catalog:
             raise ConfigError(f"config key 'run.{i}': {name!r} is not in the catalog (config key 'datasets': "
                               f"{', '.join(catalog)})")
-    if config.get("cost") and config["cost"]["dataset"] not in catalog:
-        raise ConfigError(f"config key 'cost.dataset': {config['cost']['dataset']!r} is not in the catalog")
+    for key in ("cost", "tabatabaei"):
+        name = (config.get(key) or {}).get("dataset")
+        if name is not None and name not in catalog:
+            raise ConfigError(f"config key '{key}.dataset': {name!r} is not in the catalog")
     for name in _used(config):
         _check_entry(config, name, catalog[name])
 

@@ -3,7 +3,7 @@
 The nine UCI datasets of the paper are entries of ``config/datasets.yaml``; a user adds an entry
 of their own under ``datasets:`` in their config. An entry says where the raw table comes from
 (``source``, ``columns``, ``mirror``: read by :mod:`pueval.pipeline.download`), how it becomes
-features and labels (``target``, ``positive``, ``drop``, ``first_rows``: :func:`binarize`), the
+features and labels (``target``, ``positive``, ``drop``, ``first_rows``, ``complete_rows``: :func:`binarize`), the
 stratified ``subsample`` and the ``model`` capacity. Each rule receives only the part it reads, so an edit
 reruns only the jobs it affects.
 """
@@ -18,7 +18,7 @@ import pandas as pd
 from pueval import sampling
 
 SOURCE_KEYS = ("source", "columns", "mirror")  # what the download rule reads
-LABEL_KEYS = ("target", "positive", "drop", "first_rows")  # what the binarize rule reads
+LABEL_KEYS = ("target", "positive", "drop", "first_rows", "complete_rows")  # what the binarize rule reads
 MISSING_LEVEL = "?"  # a missing value of a string column is a level of its own (UCI writes "?")
 
 
@@ -68,10 +68,12 @@ class Labeling:
     positive: dict
     drop: tuple[str, ...] = ()
     first_rows: int | None = None
+    complete_rows: bool = False
 
     @classmethod
     def of(cls, name: str, keys: dict) -> Labeling:
-        return cls(name, keys["target"], dict(keys["positive"]), tuple(keys.get("drop", ())), keys.get("first_rows"))
+        return cls(name, keys["target"], dict(keys["positive"]), tuple(keys.get("drop", ())), keys.get("first_rows"),
+                   bool(keys.get("complete_rows", False)))
 
 
 def positive_labels(column: pd.Series, rule: dict, key: str = "positive") -> np.ndarray:
@@ -106,7 +108,8 @@ def _is_string(column: pd.Series) -> bool:
 def binarize(raw: pd.DataFrame, labeling: Labeling) -> tuple[pd.DataFrame, np.ndarray]:
     """Features and 0/1 labels: every column but the target and ``drop``; string columns one-hot
     encoded after the numeric ones (a missing string is the level ``?``, so Mushroom's
-    ``stalk-root`` gives 117 one-hot columns in all). A missing numeric value is an error."""
+    ``stalk-root`` gives 117 one-hot columns in all). A missing numeric value is an error, unless
+    ``complete_rows`` drops every row with a missing value first."""
     key = f"datasets.{labeling.name}"
     missing = sorted({labeling.target, *labeling.drop} - set(raw.columns))
     if missing:
@@ -114,6 +117,8 @@ def binarize(raw: pd.DataFrame, labeling: Labeling) -> tuple[pd.DataFrame, np.nd
                          f"(it has {', '.join(map(str, raw.columns))})")
     if labeling.first_rows is not None:
         raw = raw.iloc[: labeling.first_rows]
+    if labeling.complete_rows:
+        raw = raw.dropna()
     if raw.empty:
         raise ValueError(f"config key '{key}': the raw table has no rows; check the entry's source")
     empty = np.flatnonzero(raw[labeling.target].isna().to_numpy())

@@ -49,15 +49,17 @@ def sha256_of(path: Path) -> str:
 
 
 def _read_table(path: Path, mirror: dict) -> pd.DataFrame:
-    """One mirror file as the entry's ``mirror`` keys say: ``format`` csv (``sep``, ``header``) or excel
-    (first sheet, as floats), after skipping ``skip_rows`` lines."""
+    """One mirror file as the entry's ``mirror`` keys say: ``format`` csv (``sep``, ``header``, ``missing``: the
+    text of a missing value) or excel (first sheet, as floats), after skipping ``skip_rows`` lines."""
     skip = mirror.get("skip_rows", 0)
     if mirror.get("format", "csv") == "excel":
         import xlrd
 
         sheet = xlrd.open_workbook(str(path)).sheet_by_index(0)
         return pd.DataFrame([sheet.row_values(i) for i in range(skip, sheet.nrows)], dtype=float)
-    return pd.read_csv(path, sep=mirror.get("sep", ","), header=0 if mirror.get("header") else None, skiprows=skip)
+    missing = [mirror["missing"]] if "missing" in mirror else None
+    return pd.read_csv(path, sep=mirror.get("sep", ","), header=0 if mirror.get("header") else None, skiprows=skip,
+                       na_values=missing)
 
 
 def _selected(raw: pd.DataFrame, source: Source, where: str) -> pd.DataFrame:

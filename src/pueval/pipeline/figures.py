@@ -389,3 +389,92 @@ def sar_figure(table: pd.DataFrame) -> plt.Figure:
     mae.legend(fontsize="small")
     fig.tight_layout()
     return fig
+
+
+def _panels(count: int, width: float = 5.0, height: float = 4.0):
+    fig, axes = plt.subplots(1, count, figsize=(width * count, height), squeeze=False)
+    return fig, axes[0]
+
+
+def tabatabaei_figure2(en: pd.DataFrame, titles: dict) -> plt.Figure:
+    """Their Figure 2: EN's estimate of ρ against the true ρ, mean with the 10–90th percentile and min–max bands."""
+    families = list(dict.fromkeys(en["family"]))
+    fig, axes = _panels(len(families))
+    for ax, family in zip(axes, families):
+        stats = en[en["family"] == family].groupby("rho")["rho_hat"]
+        rho = stats.mean().index.to_numpy()
+        ax.fill_between(rho, stats.min(), stats.max(), color="C0", alpha=0.15, label="min–max")
+        ax.fill_between(rho, stats.quantile(0.1), stats.quantile(0.9), color="C0", alpha=0.35,
+                        label="10th–90th percentile")
+        ax.plot(rho, stats.mean(), "o-", color="C0", label="mean ρ̂")
+        ax.plot([0, 1], [0, 1], color="black", lw=0.8, ls="--", label="ρ̂ = ρ")
+        ax.set(xlim=(0, 1), ylim=(0, 1.05), xlabel="true ρ", ylabel="ρ̂ (our EN)",
+               title=titles[family])
+        ax.legend(fontsize="small", loc="upper left")
+    fig.suptitle("Tabatabaei et al.'s Figure 2: estimating ρ with an Elkan–Noto classifier", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def tabatabaei_figure3(bounds: pd.DataFrame, titles: dict) -> plt.Figure:
+    """Their Figure 3: for one classifier, the empirical mean ± sd of F̄1 against E(F̄1) = F1 ± the formula's sd."""
+    families = list(dict.fromkeys(bounds["family"]))
+    fig, axes = _panels(len(families))
+    for ax, family in zip(axes, families):
+        b = bounds[bounds["family"] == family]
+        ax.plot(b["rho"], b["mean"], color="C0", lw=1.2, label="empirical mean of F̄1")
+        ax.plot(b["rho"], b["mean"] + b["sd"], color="C3", lw=1.2, label="empirical mean ± sd")
+        ax.plot(b["rho"], b["mean"] - b["sd"], color="C3", lw=1.2)
+        ax.plot(b["rho"], b["f1"], color="C0", ls=":", lw=2, label="E(F̄1) = F1")
+        ax.plot(b["rho"], b["f1"] + b["formula_sd"], color="C3", ls=":", lw=2, label="F1 ± sd from Var(F̄1)")
+        ax.plot(b["rho"], b["f1"] - b["formula_sd"], color="C3", ls=":", lw=2)
+        ax.set(xlim=(0, 1), xlabel="ρ = S/P", ylabel="F̄1",
+               title=f"{titles[family]}: one classifier, F1 = {b['f1'].iloc[0]:.3f}")
+        ax.legend(fontsize="small")
+    fig.suptitle("Tabatabaei et al.'s Figure 3: mean and spread of F̄1, empirical and from their variance",
+                 fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def tabatabaei_figure4(frames: dict, tests: pd.DataFrame, titles: dict) -> plt.Figure:
+    """Their Figure 4: inversions (% of classifier pairs) against ρ, LL and F̄1, mean and 10–90th percentiles;
+    the dotted line marks the smallest ρ from which F̄1 is significantly better at every larger ρ."""
+    from pueval.studies.tabatabaei import thresholds
+
+    fig, axes = _panels(len(frames))
+    for ax, (family, frame) in zip(axes, frames.items()):
+        grouped = frame.groupby("rho")
+        for column, color, label in (("inv_ll", "C3", "LL score"), ("inv_f1bar_1", "C0", "F̄1")):
+            rho = grouped[column].mean().index.to_numpy()
+            ax.fill_between(rho, grouped[column].quantile(0.1), grouped[column].quantile(0.9), color=color,
+                            alpha=0.2)
+            ax.plot(rho, grouped[column].mean(), color=color, label=f"{label} (mean, 10th–90th percentile)")
+        found = thresholds(tests[tests["family"] == family])
+        if np.isfinite(found["from"]):
+            ax.axvline(found["from"], color="black", ls=":", lw=1,
+                       label=f"F̄1 significantly better from ρ = {found['from']:g}")
+        ax.set(xlim=(0, 1), xlabel="ρ", ylabel="inversions (% of pairs)", title=titles[family])
+        ax.legend(fontsize="small")
+    fig.suptitle("Tabatabaei et al.'s Figure 4: inversions in model selection (Wilcoxon, 5 %)", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def tabatabaei_figure5(frames: dict, titles: dict) -> plt.Figure:
+    """Their Figure 5: mean inversions against ρ of F̄1 with a noisy ρ̄ = c·ρ, and of the LL score."""
+    from pueval.studies.tabatabaei import NOISE, noise_table
+
+    fig, axes = _panels(len(frames))
+    colors = plt.get_cmap("coolwarm")(np.linspace(0, 1, len(NOISE)))
+    for ax, (family, frame) in zip(axes, frames.items()):
+        table = noise_table(frame)
+        for c, color in zip(NOISE, colors):
+            ax.plot(table["rho"], table[f"inv_f1bar_{c:g}"], color=color, lw=1.8 if c == 1 else 0.9,
+                    label=f"F̄1, c = {c:g}")
+        ax.plot(table["rho"], table["inv_ll"], color="black", ls="--", lw=1.2, label="LL score")
+        ax.set(xlim=(0, 1), xlabel="true ρ", ylabel="mean inversions (% of pairs)", title=titles[family])
+        ax.legend(fontsize="x-small", ncol=2)
+    fig.suptitle("Tabatabaei et al.'s Figure 5: F̄1 with ρ̄ = c·ρ", fontsize=10)
+    fig.tight_layout()
+    return fig

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from pueval.studies.tabatabaei import NOISE
+
 
 @dataclass(frozen=True)
 class Schema:
@@ -82,6 +84,17 @@ SCHEMAS = {
         "the unlabeled rows", "source": "aul (AUL^PU) or the prior of the corrected AUC (true, distance, en, bbe, "
         "tice)", "estimate": "AUL^PU, or AUC^PU corrected with that prior (clipped to [0, 1])", "truth":
         "the fully labeled AUL or AUC", "error": "estimate - truth"}),
+    "tabatabaei": Schema("tabatabaei/{family}.parquet", "tabatabaei_inversions",
+                         "per rho and run: inversions and squared errors of Tabatabaei's F1 estimate and the LL score", {
+        "rho": "nominal labeled fraction of the positives", "rho_real": "realised rho = S/P", "run": "run index",
+        "inv_ll": "inversions of the LL score (% of classifier pairs)",
+        **{f"inv_f1bar_{c:g}": f"inversions of F1-bar with rho-bar = {c:g} rho" for c in NOISE},
+        "sse_f1bar": "squared errors of F1-bar against F1, summed over the classifiers",
+        "sse_ll": "the same for LL = recall^2 M/M1", "sse_ll_notebook": "the same for recall^2/M1 (their notebooks)",
+        "classifiers": "classifiers in the run"}),
+    "tabatabaei_en": Schema("tabatabaei/en.parquet", "tabatabaei_en", "per labeled set: EN's estimate of rho", {
+        "family": "generated or iris", "rho": "nominal labeled fraction of the positives",
+        "rho_real": "realised rho = S/P", "repetition": "labeled set index", "rho_hat": "EN's estimate of rho"}),
 }
 
 

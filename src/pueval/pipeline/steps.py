@@ -298,6 +298,43 @@ def claesen(input, output, *, seed, repetitions, known_positives, level, dataset
     figures.save(figures.claesen_figure5(panels, dataset), (output.figure5_png, output.figure5_pdf))
 
 
+def tabatabaei_inversions(input, output, *, family, seed, runs, classifiers, rho_step):
+    """Inversions and squared errors of F̄1 and LL per (ρ, run) for one family of Tabatabaei's classifiers."""
+    from pueval.studies import tabatabaei as study
+
+    data = _features(input[0]) if family == "forest" else None
+    frame = study.study_frame(family, seed=seed, runs=runs, classifiers=classifiers, step=rho_step, data=data)
+    log.info("%s: %d runs over %d values of rho", family, len(frame), frame["rho"].nunique())
+    schemas.write(frame, output[0], "tabatabaei")
+
+
+def tabatabaei_en(input, output, *, seed, rhos, repetitions):
+    """Figure 2's data: EN's estimate of ρ on generated data and IRIS."""
+    from pueval.studies import tabatabaei as study
+
+    frame = study.en_frame(seed=seed, rhos=rhos, repetitions=repetitions)
+    log.info("EN: %d estimates of rho", len(frame))
+    schemas.write(frame, output[0], "tabatabaei_en")
+
+
+def tabatabaei(input, output, *, families, seed, bounds_draws, forest_title):
+    """results/tabatabaei.md and .csv, their Table 2 beside ours, Figures 2-5."""
+    from pueval.pipeline import figures, tables
+    from pueval.studies import tabatabaei as study
+
+    frames = {family: schemas.read(path, "tabatabaei") for family, path in zip(families, input.inversions)}
+    tests = pd.concat([study.wilcoxon_table(f).assign(family=family) for family, f in frames.items()],
+                      ignore_index=True)
+    en, bounds = schemas.read(input.en, "tabatabaei_en"), study.bounds_frame(seed=seed, draws=bounds_draws)
+    titles = {"generated": "Generated", "iris": "IRIS", "forest": forest_title}
+    tests.to_csv(output.csv, index=False, float_format="%.6g")
+    Path(output.md).write_text(tables.tabatabaei_markdown(frames, tests, en, bounds, titles))
+    figures.save(figures.tabatabaei_figure2(en, titles), (output.figure2,))
+    figures.save(figures.tabatabaei_figure3(bounds, titles), (output.figure3,))
+    figures.save(figures.tabatabaei_figure4(frames, tests, titles), (output.figure4,))
+    figures.save(figures.tabatabaei_figure5({f: frames[f] for f in study.SYNTHETIC}, titles), (output.figure5,))
+
+
 def paired_difference(input, output, *, names, betas, level, titles):
     """Coverage and decisions of the paired, prior-free ΔAUL interval over every Table 1 draw."""
     from pueval.pipeline import figures

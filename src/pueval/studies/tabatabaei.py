@@ -1,0 +1,346 @@
+"""Tabatabaei, Klein & Hoogendoorn (2020)'s own study: F̄1 against the LL score on their datasets.
+
+For a classifier f and a labeled set S of size S drawn at random from the P positives (SCAR), with
+M₁ predicted positives of M rows, P₁ of them positive, and S₁ of them labeled (their Section 4.1):
+
+    F1  = 2·P₁/(M₁ + P),          F̄1 = 2·S₁/(ρ·M₁ + S),  ρ = S/P,
+    LL  = (S₁/S)²·M/M₁             (Lee & Liu's recall²/P(f = 1), their Section 3.2),
+
+S₁ ~ Hypergeometric(P, P₁, S), so E(F̄1) = F1 and Var(F̄1) = 4·Var(S₁)/(ρM₁ + S)² with
+Var(S₁) = S·P₁(P − P₁)(P − S)/(P²(P − 1)).
+
+Their experiments, as the authors' notebooks (github.com/SEYED7037/PU-Learning-Estimating-F1-LOD2020-)
+run them:
+
+* **generated**: 200 points uniform on [0, 1]², positive where x₁ + 0.2 < x₂; a classifier is a line
+  through a uniform point of the square at a uniform angle, predicting positive below it; a new
+  dataset and 100 new lines in every run (their FIG1 notebook: ``size_data = 200``,
+  ``number_of_lines = 100``, ``number_of_runs = 200``);
+* **iris**: the 150 flowers, features min-max scaled, virginica positive; a classifier is a random
+  hyperplane w·x + b > 0 with (w, b) uniform on [−3, 3]⁵ (their FIG4/FIG5 notebooks), 100 new ones
+  in every run;
+* **forest** (Heart Disease, disease = ``num > 0``): random forests with n_estimators ~ randint(1, 100)
+  and max_depth ~ randint(1, 10), read as NumPy's half-open ranges. The paper does not say what they
+  are fitted on; here 100 forests are fitted once on a stratified half with the true classes and
+  evaluated on the other half, where the labeled sets are drawn (a forest per draw would cost 20,000
+  fits);
+* a classifier predicting a single class is drawn again (their ``predictione`` check);
+* per ρ, S = round(ρ·P) labeled positives (at least 1), and F̄1 uses the realised ρ = S/P, as their
+  ``rho_real = N_visible / P``; a noisy estimate is ρ̄ = c·ρ (their ``errors_in_roh``);
+* an inversion is a pair of classifiers that the estimate orders against the true F1 (ties in either
+  not counted), as a percentage of the K(K − 1)/2 pairs (their ``count_inversions``);
+* per ρ, a two-sided Wilcoxon signed-rank test of the paired inversion counts, LL against F̄1, with
+  the normal approximation their SciPy used (``stats.wilcoxon(x, y)``).
+
+Their ρ estimate (Figure 2) is Elkan & Noto's e₁ from a logistic regression (or a random forest) of
+labeled against unlabeled rows, left out one labeled row at a time, with ρ̂ = S/((S − 1)/ĉ − 1); here
+it is our EN (``estimate_prior(..., "en")``: the mean cross-fitted LightGBM P(s = 1 | x) of the labeled
+rows), ρ̂ = ĉ = n_L/(n_L + θ̂·n_U).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from scipy.stats import wilcoxon
+
+from pueval import sampling, seeds
+from pueval.mpe.priors import estimate_prior
+from pueval.validation import ArgumentError
+
+SYNTHETIC = ("generated", "iris")
+NOISE = (0.5, 0.75, 0.9, 0.95, 1.0, 1.05, 1.1, 1.25, 1.5, 2.0)  # their errors_in_roh
+GENERATED_POINTS = 200
+# Their Table 2 (RMSE against the true F1 at ρ = 0.30) and the ρ beyond which F̄1 has significantly fewer
+# inversions than LL (Section 6.2); their Health data is private.
+PAPER_RMSE = {"generated": (0.064, 0.772), "iris": (0.060, 0.420), "forest": (0.089, 0.344)}
+PAPER_THRESHOLD = {"generated": 0.05, "iris": 0.02, "forest": 0.02}
+
+
+def f1_bar_variance(positives: int, true_positives: int, predicted_positives: int, labeled: int) -> float:
+    """Var(F̄1) = 4·Var(S₁)/(ρM₁ + S)², S₁ ~ Hypergeometric(P, P₁, S), ρ = S/P (their Section 4.1).
+
+    >>> round(f1_bar_variance(10, 5, 5, 10), 12)  # every positive labeled: F̄1 is exact
+    0.0
+    """
+    p, p1, m1, s = positives, true_positives, predicted_positives, labeled
+    if not 1 <= s <= p or not 0 <= p1 <= min(p, m1):
+        raise ArgumentError("labeled", f"need 1 <= labeled <= positives and 0 <= true_positives <= "
+                            f"min(positives, predicted_positives); got P={p}, P1={p1}, M1={m1}, S={s}")
+    var_s1 = s * p1 * (p - p1) * (p - s) / (p * p * (p - 1)) if p > 1 else 0.0
+    return 4.0 * var_s1 / (s / p * m1 + s) ** 2
+
+
+# -- classifiers ---------------------------------------------------------------------------------------------
+
+
+def _one_class(predicted: np.ndarray) -> np.ndarray:
+    """Which classifiers (last axis = rows) predict a single class."""
+    return ~predicted.any(-1) | predicted.all(-1)
+
+
+def generated_problems(rng: np.random.Generator, runs: int, lines: int, points: int = GENERATED_POINTS):
+    """``runs`` generated datasets, each with its own ``lines`` random lines: classes (runs × points) and
+    predictions (runs × lines × points)."""
+    x = rng.random((runs, points, 2))
+    y = x[..., 0] + 0.2 < x[..., 1]
+
+    def draw(count):
+        anchor, angle = rng.random((count, 2)), rng.random(count) * 2.0 * np.pi
+        slope = np.tan(angle)
+        return slope, anchor[:, 1] - slope * anchor[:, 0]
+
+    slope, intercept = (v.reshape(runs, lines) for v in draw(runs * lines))
+    predicted = slope[..., None] * x[:, None, :, 0] + intercept[..., None] - x[:, None, :, 1] > 0
+    while (bad := _one_class(predicted)).any():
+        r, k = np.nonzero(bad)
+        new_slope, new_intercept = draw(r.size)
+        predicted[r, k] = new_slope[:, None] * x[r, :, 0] + new_intercept[:, None] - x[r, :, 1] > 0
+    return y, predicted
+
+
+def iris_data() -> tuple[np.ndarray, np.ndarray]:
+    """IRIS as their notebooks use it: min-max scaled features, virginica (class 2) positive."""
+    from sklearn.datasets import load_iris
+
+    data = load_iris()
+    x = data.data
+    x = (x - x.min(0)) / (x.max(0) - x.min(0))
+    return x, data.target == 2
+
+
+def hyperplane_predictions(x: np.ndarray, rng: np.random.Generator, runs: int, planes: int) -> np.ndarray:
+    """``planes`` random hyperplanes per run, (w, b) uniform on [−3, 3]^(d+1): predictions runs × planes × rows."""
+    d = x.shape[1]
+
+    def predict(count):
+        w = rng.random((count, d + 1)) * 6.0 - 3.0
+        return x @ w[:, :d].T + w[:, d] > 0  # rows × count
+
+    predicted = predict(runs * planes).T.reshape(runs, planes, x.shape[0])
+    while (bad := _one_class(predicted)).any():
+        r, k = np.nonzero(bad)
+        predicted[r, k] = predict(r.size).T
+    return predicted
+
+
+def forest_predictions(x: np.ndarray, y: np.ndarray, forests: int, seed: np.random.SeedSequence):
+    """(classes, predictions forests × rows) on the evaluation half: random forests with n_estimators in
+    1..99 and max_depth in 1..9, fitted on a stratified half with the true classes (module docstring)."""
+    from sklearn.ensemble import RandomForestClassifier
+
+    rng = np.random.default_rng(seed)
+    fit_rows = np.zeros(y.size, bool)
+    fit_rows[sampling.stratified_choice(y.astype(int), sampling.class_fraction(y.astype(int), 0.5), rng)] = True
+    rows = []
+    while len(rows) < forests:
+        model = RandomForestClassifier(n_estimators=int(rng.integers(1, 100)), max_depth=int(rng.integers(1, 10)),
+                                       random_state=int(rng.integers(2**31 - 1)), n_jobs=1)
+        predicted = model.fit(x[fit_rows], y[fit_rows]).predict(x[~fit_rows]).astype(bool)
+        if not _one_class(predicted):
+            rows.append(predicted)
+    return y[~fit_rows], np.array(rows)
+
+
+# -- one ρ ----------------------------------------------------------------------------------------------------
+
+
+def labeled_sets(y: np.ndarray, rho: float, rng: np.random.Generator) -> np.ndarray:
+    """A SCAR labeled set per run (row of ``y``, runs × rows): round(ρ·P) positives, at least 1, at random."""
+    y = np.atleast_2d(y)
+    positives = y.sum(-1)
+    size = np.clip(np.rint(rho * positives), 1, positives).astype(int)
+    keys = np.where(y, rng.random(y.shape), 2.0)
+    rank = np.argsort(np.argsort(keys, axis=-1), axis=-1)
+    return rank < size[:, None]
+
+
+def scores(y: np.ndarray, predicted: np.ndarray, labeled: np.ndarray, factors=(1.0,)) -> dict:
+    """True F1, LL and F̄1 at ρ̄ = c·ρ for each c of ``factors``: arrays runs × classifiers.
+
+    ``y`` and ``labeled`` are runs × rows; ``predicted`` runs × classifiers × rows (or classifiers × rows,
+    the same classifiers in every run)."""
+    y, labeled = np.atleast_2d(y), np.atleast_2d(labeled)
+    predicted = np.broadcast_to(predicted, (labeled.shape[0], *predicted.shape[-2:]))
+    p, s = y.sum(-1)[:, None], labeled.sum(-1)[:, None]
+    m1 = predicted.sum(-1)
+    p1 = np.einsum("rkn,rn->rk", predicted, y.astype(np.int64))
+    s1 = np.einsum("rkn,rn->rk", predicted, labeled.astype(np.int64))
+    rho = s / p
+    out = {"f1": 2.0 * p1 / (m1 + p), "ll": (s1 / s) ** 2 * y.shape[-1] / m1}
+    for c in factors:
+        out[c] = 2.0 * s1 / (c * rho * m1 + s)
+    return out
+
+
+def inversions(truth: np.ndarray, *estimates: np.ndarray) -> list[np.ndarray]:
+    """Per estimate, the percentage of classifier pairs it orders against the truth, per run (row); ties in
+    either are not inversions (their ``count_inversions``)."""
+    k = truth.shape[-1]
+    above = truth[..., :, None] > truth[..., None, :]  # i truly better than j: each unordered pair once
+    return [100.0 * np.count_nonzero(above & (e[..., :, None] < e[..., None, :]), axis=(-1, -2)) / (k * (k - 1) / 2)
+            for e in estimates]
+
+
+def rho_frame(y, predicted, rho: float, rng: np.random.Generator, factors=NOISE) -> pd.DataFrame:
+    """One row per run at nominal ρ: realised ρ, the inversions of LL and of F̄1 at each noise factor c, and
+    the squared errors against F1 summed over the classifiers (for the RMSE)."""
+    labeled = labeled_sets(y, rho, rng)
+    found = scores(y, predicted, labeled, factors)
+    truth = found["f1"]
+    inverted = inversions(truth, found["ll"], *(found[c] for c in factors))
+    frame = pd.DataFrame({"rho": rho,
+                          "rho_real": labeled.sum(-1) / np.atleast_2d(y).sum(-1),
+                          "run": np.arange(labeled.shape[0]),
+                          "inv_ll": inverted[0],
+                          **{f"inv_f1bar_{c:g}": v for c, v in zip(factors, inverted[1:])}})
+    frame["sse_f1bar"] = ((found[1.0] - truth) ** 2).sum(-1)
+    frame["sse_ll"] = ((found["ll"] - truth) ** 2).sum(-1)
+    frame["sse_ll_notebook"] = ((found["ll"] / y.shape[-1] - truth) ** 2).sum(-1)
+    frame["classifiers"] = truth.shape[-1]
+    return frame
+
+
+def rho_grid(step: float) -> np.ndarray:
+    """ρ = step, 2·step, …, 1 (their grid without ρ = 0, where nothing is labeled)."""
+    return np.round(np.arange(1, int(round(1.0 / step)) + 1) * step, 10)
+
+
+def study_frame(family: str, *, seed: int, runs: int, classifiers: int, step: float, data=None) -> pd.DataFrame:
+    """Every (ρ, run) of one family: ``generated``, ``iris`` or ``forest`` (``data`` = (features, classes))."""
+    frames = []
+    if family == "forest":
+        y, predicted = forest_predictions(*data, classifiers, seeds.seed_sequence(seed, "tabatabaei", "forests"))
+        y = np.broadcast_to(y, (runs, y.size))
+    elif family == "iris":
+        x, y_iris = iris_data()
+        y = np.broadcast_to(y_iris, (runs, y_iris.size))
+    elif family != "generated":
+        raise ArgumentError("family", f"{family!r}; choose generated, iris or forest")
+    for rho in rho_grid(step):
+        rng = seeds.rng(seed, "tabatabaei", family, float(rho))
+        if family == "generated":
+            y, predicted = generated_problems(rng, runs, classifiers)
+        elif family == "iris":
+            predicted = hyperplane_predictions(x, rng, runs, classifiers)
+        frames.append(rho_frame(y, predicted, float(rho), rng))
+    return pd.concat(frames, ignore_index=True)
+
+
+# -- summaries ------------------------------------------------------------------------------------------------
+
+
+def rmse(frame: pd.DataFrame, rho: float) -> dict:
+    """RMSE of F̄1, of LL and of their notebooks' LL (recall²/M₁, without the factor M) against the true F1 over
+    every (run, classifier) at nominal ρ (their Table 2)."""
+    at = frame[np.isclose(frame["rho"], rho)]
+    if at.empty:
+        raise ArgumentError("rho", f"{rho} is not on the grid of this study")
+    count = at["classifiers"].sum()
+    return {name: float(np.sqrt(at[f"sse_{name}"].sum() / count)) for name in ("f1bar", "ll", "ll_notebook")}
+
+
+def wilcoxon_table(frame: pd.DataFrame, level: float = 0.05) -> pd.DataFrame:
+    """Per ρ: mean inversions of LL and F̄1, the two-sided Wilcoxon p-value (normal approximation) and whether
+    F̄1 is significantly better (p < level and fewer inversions on average)."""
+    rows = []
+    for rho, at in frame.groupby("rho"):
+        x, y = at["inv_ll"].to_numpy(), at["inv_f1bar_1"].to_numpy()
+        p = float(wilcoxon(x, y, method="approx").pvalue) if np.any(x != y) else np.nan
+        rows.append({"rho": rho, "ll": x.mean(), "f1bar": y.mean(), "p_value": p,
+                     "f1bar_better": bool(p < level and y.mean() < x.mean())})
+    return pd.DataFrame(rows)
+
+
+def thresholds(table: pd.DataFrame) -> dict:
+    """The first ρ at which F̄1 is significantly better, and the smallest ρ from which it is at every larger ρ."""
+    better = table["f1bar_better"].to_numpy()
+    rhos = table["rho"].to_numpy()
+    first = float(rhos[better.argmax()]) if better.any() else np.nan
+    if not better.any() or not better[-1]:
+        return {"first": first, "from": np.nan}
+    worse = np.flatnonzero(~better)
+    return {"first": first, "from": float(rhos[worse[-1] + 1] if worse.size else rhos[0])}
+
+
+def noise_table(frame: pd.DataFrame, factors=NOISE) -> pd.DataFrame:
+    """Mean inversions per ρ of LL and of F̄1 at each noise factor c (their Figure 5)."""
+    columns = ["inv_ll", *(f"inv_f1bar_{c:g}" for c in factors)]
+    return frame.groupby("rho")[columns].mean().reset_index()
+
+
+def noise_verdict(frame: pd.DataFrame, factors=NOISE) -> pd.DataFrame:
+    """Per noise factor c: mean inversions of F̄1 over the ρ grid beside LL's, and on what share of the grid's ρ
+    F̄1 has more inversions on average than LL (their Figure 5 read: "worse than LL only for c = 0.5")."""
+    table = noise_table(frame, factors)
+    return pd.DataFrame([{"c": c, "f1bar": table[f"inv_f1bar_{c:g}"].mean(), "ll": table["inv_ll"].mean(),
+                          "share_of_rho_worse_than_ll": float((table[f"inv_f1bar_{c:g}"] > table["inv_ll"]).mean())}
+                         for c in factors])
+
+
+def bounds_summary(bounds: pd.DataFrame) -> pd.DataFrame:
+    """Per family: the classifier's F1, the largest |mean of F̄1 − F1| in standard errors from the formula
+    (formula sd/√draws), and the median ratio of the empirical to the formula's standard deviation (S < P)."""
+    rows = []
+    for family, b in bounds.groupby("family", sort=False):
+        inner = b[b["formula_sd"] > 0]
+        rows.append({"family": family, "f1": b["f1"].iloc[0],
+                     "max_mean_gap_in_se": ((inner["mean"] - inner["f1"]).abs()
+                                            / (inner["formula_sd"] / np.sqrt(inner["draws"]))).max(),
+                     "median_sd_ratio": (inner["sd"] / inner["formula_sd"]).median()})
+    return pd.DataFrame(rows)
+
+
+# -- Figure 2: ρ from EN --------------------------------------------------------------------------------------
+
+
+def en_rho(x: np.ndarray, labeled: np.ndarray, rng: np.random.Generator) -> float:
+    """ρ̂ = n_L/(n_L + θ̂·n_U) = ĉ, θ̂ from our EN (:func:`pueval.mpe.estimate_prior`, ``method="en"``)."""
+    s = labeled.astype(int)
+    theta = estimate_prior(x, s, "en", random_state=rng).theta
+    n_l = int(s.sum())
+    return n_l / (n_l + theta * (s.size - n_l))
+
+
+def en_frame(*, seed: int, rhos, repetitions: int) -> pd.DataFrame:
+    """ρ̂ of EN for ``repetitions`` labeled sets per ρ, on one generated dataset and on IRIS (their Figure 2)."""
+    rng = seeds.rng(seed, "tabatabaei", "en", "generated-data")
+    points = rng.random((GENERATED_POINTS, 2))
+    problems = {"generated": (points, points[:, 0] + 0.2 < points[:, 1]), "iris": iris_data()}
+    rows = []
+    for family, (x, y) in problems.items():
+        for rho in rhos:
+            rng = seeds.rng(seed, "tabatabaei", "en", family, float(rho))
+            labeled = labeled_sets(np.broadcast_to(y, (repetitions, y.size)), float(rho), rng)
+            for rep, row in enumerate(labeled):
+                rows.append({"family": family, "rho": float(rho), "rho_real": row.sum() / y.sum(), "repetition": rep,
+                             "rho_hat": en_rho(x, row, rng)})
+    return pd.DataFrame(rows)
+
+
+# -- Figure 3: one classifier, empirical against formula ------------------------------------------------------
+
+
+def bounds_frame(*, seed: int, draws: int, target_f1: float = 0.44) -> pd.DataFrame:
+    """For one classifier per family with true F1 nearest ``target_f1`` (theirs: 0.44), per number of labeled
+    positives S = 1 … P: the empirical mean and standard deviation of F̄1 over ``draws`` labeled sets beside
+    E(F̄1) = F1 and the formula's standard deviation."""
+    rows = []
+    for family in SYNTHETIC:
+        rng = seeds.rng(seed, "tabatabaei", "bounds", family)
+        if family == "generated":
+            y, candidates = generated_problems(rng, 1, 200)
+            y, candidates = y[0], candidates[0]
+        else:
+            x, y = iris_data()
+            candidates = hyperplane_predictions(x, rng, 1, 200)[0]
+        f1 = 2.0 * (candidates & y).sum(-1) / (candidates.sum(-1) + y.sum())
+        predicted = candidates[np.argmin(np.abs(f1 - target_f1))]
+        p, p1, m1 = int(y.sum()), int((predicted & y).sum()), int(predicted.sum())
+        truth = 2.0 * p1 / (m1 + p)
+        for s in range(1, p + 1):
+            labeled = labeled_sets(np.broadcast_to(y, (draws, y.size)), s / p, rng)
+            values = scores(y, predicted[None], labeled)[1.0][:, 0]
+            rows.append({"family": family, "labeled": s, "rho": s / p, "draws": draws, "f1": truth,
+                         "mean": values.mean(), "sd": values.std(), "formula_sd": np.sqrt(f1_bar_variance(p, p1, m1, s))})
+    return pd.DataFrame(rows)

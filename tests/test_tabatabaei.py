@@ -1,0 +1,183 @@
+"""Tabatabaei et al. (2020)'s study: F̄1's variance by enumeration, the scores and inversions against plain
+restatements, the classifier families, the Wilcoxon thresholds, and why inversions need classifiers with
+different numbers of predicted positives."""
+
+import itertools
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy.stats import wilcoxon
+
+from pueval import related
+from pueval.pipeline import datasets
+from pueval.studies import tabatabaei as study
+
+
+def test_f1_bar_is_unbiased_and_its_variance_is_the_papers_by_full_enumeration():
+    """Every labeled set of size S from P = 9 positives: the mean of F̄1 is F1 and its variance is
+    4·Var(S₁)/(ρM₁ + S)² (their Section 4.1)."""
+    y = np.array([1] * 9 + [0] * 6, bool)
+    predicted = np.array([1, 1, 1, 1, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0], bool)  # P1 = 4, M1 = 7
+    p, p1, m1 = 9, 4, 7
+    truth = 2 * p1 / (m1 + p)
+    for s in (1, 3, 5, 9):
+        values = []
+        for labeled_rows in itertools.combinations(range(9), s):
+            labeled = np.zeros(y.size, bool)
+            labeled[list(labeled_rows)] = True
+            values.append(2 * (predicted & labeled).sum() / (s / p * m1 + s))
+        assert np.mean(values) == pytest.approx(truth, abs=1e-12)
+        assert np.var(values) == pytest.approx(study.f1_bar_variance(p, p1, m1, s), abs=1e-12)
+
+
+def test_f1_bar_variance_refuses_impossible_counts():
+    with pytest.raises(ValueError, match="labeled"):
+        study.f1_bar_variance(5, 2, 3, 0)
+    with pytest.raises(ValueError, match="true_positives"):
+        study.f1_bar_variance(5, 4, 3, 2)
+
+
+def test_scores_match_the_library_estimators_row_by_row():
+    """F1, F̄1 (theta = the unlabeled rows' positive share, so that ρ = S/P) and LL against pueval.related."""
+    rng = np.random.default_rng(0)
+    y = rng.random((3, 60)) < 0.4
+    predicted = rng.random((3, 5, 60)) < 0.5
+    labeled = study.labeled_sets(y, 0.3, rng)
+    found = study.scores(y, predicted, labeled, factors=(1.0, 2.0))
+    for r in range(3):
+        s = labeled[r].astype(int)
+        theta = (y[r].sum() - s.sum()) / (s.size - s.sum())
+        rho = s.sum() / y[r].sum()
+        for k in range(5):
+            assert found["f1"][r, k] == pytest.approx(related.f1(y[r].astype(int), predicted[r, k]))
+            assert found[1.0][r, k] == pytest.approx(related.tabatabaei_f1(s, predicted[r, k], theta))
+            assert found["ll"][r, k] == pytest.approx(related.ll_score(s, predicted[r, k]))
+            assert found[2.0][r, k] == pytest.approx(2 * (predicted[r, k] & (s == 1)).sum()
+                                                     / (2 * rho * predicted[r, k].sum() + s.sum()))
+
+
+def _count_inversions(truth, estimate):
+    """Their count_inversions, restated: pairs ordered strictly one way by the truth, strictly the other by
+    the estimate, as a percentage of all pairs."""
+    errors = 0
+    for i in range(len(truth)):
+        for j in range(i + 1, len(truth)):
+            if (truth[i] > truth[j] and estimate[i] < estimate[j]) or (truth[i] < truth[j] and estimate[i] > estimate[j]):
+                errors += 1
+    return 100 * errors / (len(truth) * (len(truth) - 1) / 2)
+
+
+def test_inversions_match_a_double_loop_with_ties():
+    rng = np.random.default_rng(1)
+    truth = rng.integers(0, 5, (4, 12)).astype(float)  # many ties
+    estimate = rng.integers(0, 5, (4, 12)).astype(float)
+    ours = study.inversions(truth, estimate, truth)
+    assert ours[0].tolist() == pytest.approx([_count_inversions(t, e) for t, e in zip(truth, estimate)])
+    assert ours[1].tolist() == [0.0] * 4
+
+
+def test_labeled_sets_label_round_rho_p_positives_and_at_least_one():
+    rng = np.random.default_rng(2)
+    y = rng.random((50, 80)) < 0.3
+    for rho in (0.001, 0.33, 1.0):
+        labeled = study.labeled_sets(y, rho, rng)
+        assert not (labeled & ~y).any()
+        expected = np.clip(np.rint(rho * y.sum(1)), 1, None)
+        assert (labeled.sum(1) == expected).all()
+
+
+def test_generated_problems_follow_their_notebooks():
+    rng = np.random.default_rng(3)
+    y, predicted = study.generated_problems(rng, runs=4, lines=30)
+    assert y.shape == (4, study.GENERATED_POINTS) and predicted.shape == (4, 30, study.GENERATED_POINTS)
+    assert 0.25 < y.mean() < 0.40  # the area above x2 = x1 + 0.2 is 0.32
+    assert predicted.any(-1).all() and (~predicted).any(-1).all()  # no single-class line
+
+
+def test_iris_hyperplanes_predict_both_classes():
+    x, y = study.iris_data()
+    assert x.shape == (150, 4) and y.sum() == 50 and x.min() == 0 and x.max() == 1
+    predicted = study.hyperplane_predictions(x, np.random.default_rng(4), runs=3, planes=40)
+    assert predicted.shape == (3, 40, 150)
+    assert predicted.any(-1).all() and (~predicted).any(-1).all()
+
+
+def test_fixed_quantile_classifiers_rank_alike_under_f1_bar_and_ll():
+    """The design note of the issue: with the same number M₁ of predicted positives, F̄1 = 2S₁/(ρM₁ + S) and
+    LL = (S₁/S)²·M/M₁ are both increasing in S₁ alone, so they order the models alike and their inversions
+    are equal; classifiers with different M₁ are needed to tell the two apart."""
+    rng = np.random.default_rng(5)
+    y = rng.random((200, 300)) < 0.3
+    scores = y[:, None, :] * rng.uniform(0.2, 1.5, (200, 20, 1)) + rng.normal(size=(200, 20, 300))
+    top = scores >= np.quantile(scores, 0.7, axis=-1, keepdims=True)  # every model: the top 30 %
+    labeled = study.labeled_sets(y, 0.2, rng)
+    found = study.scores(y, top, labeled)
+    f1bar, ll = study.inversions(found["f1"], found[1.0], found["ll"])
+    assert np.array_equal(f1bar, ll)
+    cut = rng.integers(90, 270, (200, 20, 1))  # each model its own share of predicted positives
+    varied = scores >= np.take_along_axis(np.sort(scores, axis=-1), cut, axis=-1)
+    found = study.scores(y, varied, labeled)
+    f1bar, ll = study.inversions(found["f1"], found[1.0], found["ll"])
+    assert not np.array_equal(f1bar, ll) and f1bar.mean() < ll.mean()
+
+
+def test_wilcoxon_table_and_thresholds():
+    rng = np.random.default_rng(6)
+    rows = []
+    for rho in (0.1, 0.2, 0.3, 0.4):
+        ll = rng.uniform(5, 10, 40)
+        f1bar = ll - (1.0 if rho != 0.2 else 0.0) + rng.normal(0, 0.3, 40)
+        rows.append(pd.DataFrame({"rho": rho, "inv_ll": ll, "inv_f1bar_1": f1bar}))
+    frame = pd.concat(rows, ignore_index=True)
+    table = study.wilcoxon_table(frame)
+    at = frame[frame["rho"] == 0.3]
+    assert table.loc[2, "p_value"] == pytest.approx(wilcoxon(at["inv_ll"], at["inv_f1bar_1"], method="approx").pvalue)
+    assert table["f1bar_better"].tolist() == [True, False, True, True]
+    assert study.thresholds(table) == {"first": 0.1, "from": 0.3}
+    none = table.assign(f1bar_better=[True, True, True, False])
+    assert study.thresholds(none)["first"] == 0.1 and np.isnan(study.thresholds(none)["from"])
+
+
+def test_rmse_reads_the_sums_of_squares_at_one_rho():
+    frame = pd.DataFrame({"rho": [0.3, 0.3, 0.5], "sse_f1bar": [1.0, 3.0, 9.0], "sse_ll": [4.0, 4.0, 0.0],
+                          "sse_ll_notebook": [0.0, 0.0, 0.0], "classifiers": [2, 2, 2]})
+    assert study.rmse(frame, 0.3) == {"f1bar": 1.0, "ll": pytest.approx(np.sqrt(2.0)), "ll_notebook": 0.0}
+    with pytest.raises(ValueError, match="grid"):
+        study.rmse(frame, 0.4)
+
+
+def test_a_small_study_runs_for_each_family_and_is_reproducible():
+    rng = np.random.default_rng(7)
+    x = rng.normal(size=(120, 3))
+    y = (x[:, 0] + rng.normal(0, 1, 120) > 0).astype(int)
+    for family, data in (("generated", None), ("iris", None), ("forest", (x, y))):
+        a = study.study_frame(family, seed=1, runs=10, classifiers=6, step=0.5, data=data)
+        b = study.study_frame(family, seed=1, runs=10, classifiers=6, step=0.5, data=data)
+        pd.testing.assert_frame_equal(a, b)
+        assert sorted(a["rho"].unique()) == [0.5, 1.0] and len(a) == 20
+        assert (a.loc[a["rho"] == 1.0, "inv_f1bar_1"] == 0).all()  # every positive labeled: F̄1 is F1
+    with pytest.raises(ValueError, match="family"):
+        study.study_frame("trees", seed=1, runs=2, classifiers=3, step=0.5)
+
+
+def test_bounds_follow_the_variance_formula():
+    bounds = study.bounds_frame(seed=2, draws=400)
+    summary = study.bounds_summary(bounds)
+    assert summary["f1"].sub(0.44).abs().max() < 0.02
+    assert summary["median_sd_ratio"].between(0.93, 1.07).all()
+    assert (summary["max_mean_gap_in_se"] < 5).all()
+
+
+def test_en_estimates_rho_on_both_problems():
+    frame = study.en_frame(seed=3, rhos=[0.5], repetitions=3)
+    assert frame.groupby("family").size().to_dict() == {"generated": 3, "iris": 3}
+    assert frame["rho_hat"].between(0.2, 0.8).all()
+
+
+def test_the_heart_disease_entry_reads_the_cleveland_file(catalog, uci_mirror):
+    if not (uci_mirror / "processed.cleveland.data").is_file():
+        pytest.skip("no processed.cleveland.data in the mirror")
+    config = dict(catalog, seed=1)
+    features, labels = datasets.load(config, "heart_disease", mirror=uci_mirror)
+    assert features.shape == (297, 13) and labels.sum() == 137  # 6 rows with '?' dropped; num > 0
