@@ -52,6 +52,12 @@ TABATABAEI_FAMILIES = (
     if config.get("tabatabaei")
     else []
 )
+# McDermott et al.'s Section 3.2: (dataset, attribute) settings.
+MCDERMOTT_SETTINGS = [
+    (name, attribute)
+    for name in (config["mcdermott"]["real"] if config.get("mcdermott") else [])
+    for attribute in ("sex", "race")
+]
 
 
 report: "workflow/report/workflow.rst"
@@ -86,6 +92,7 @@ rule all:
         rules.jain.output if config.get("jain") else [],
         rules.claesen.output if config.get("claesen") else [],
         rules.tabatabaei.output if config.get("tabatabaei") else [],
+        rules.mcdermott.output if config.get("mcdermott") else [],
 
 
 onsuccess:

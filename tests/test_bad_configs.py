@@ -24,6 +24,8 @@ BASE = {
     "jain": {"repetitions": 2, "purities": [1.0]}, "paired_difference": {"level": 0.95, "train_share": 0.5},
     "tabatabaei": {"runs": 10, "classifiers": 3, "rho_step": 0.1, "dataset": None, "en_rhos": [0.5],
                    "en_repetitions": 2, "bounds_draws": 2},
+    "mcdermott": {"datasets": 2, "target_aurocs": [0.85], "real": ["compas"], "runs": 1, "splits": 2,
+                  "pu": {"size": 200, "frequencies": {"equal": [0.5, 0.5]}, "m2_steps": 10, "m3_steps": 2}},
     "run": ["abalone", "airfoil"],
     "datasets": {"abalone": {"subsample": 200, "model": {"rounds": 5, "num_leaves": 3}},
                  "airfoil": {"subsample": None, "model": {"rounds": 5}}},
@@ -121,6 +123,8 @@ CASES = [
     ("positive-greater-string", _mine(positive={"greater": "a"}), "datasets.mine.positive.greater"),
     ("uci-without-columns", _mine(source={"uci": 5}), "datasets.mine.columns"),
     ("uci-without-mirror", _mine(source={"uci": 5}, columns=["x", "y"]), "datasets.mine.mirror"),
+    ("url-without-sha256", _mine(source={"url": "https://example.org/t.csv"}), "datasets.mine.source"),
+    ("url-not-https", _mine(source={"url": "http://example.org/t.csv", "sha256": "0" * 64}), "datasets.mine.source"),
     ("mirror-bad-checksum", lambda c: c["datasets"]["abalone"].update(mirror={"files": {"abalone.data": "abc"}}),
      "datasets.abalone.mirror.files.abalone.data"),
     ("mine-without-model", _mine(model=None), "datasets.mine.model"),
@@ -163,6 +167,10 @@ CASES = [
     ("tabatabaei-dataset-not-in-catalog", _set("tabatabaei.dataset", "heart"), "tabatabaei.dataset"),
     ("tabatabaei-rho-step-off-grid", _set("tabatabaei.rho_step", 0.03), "tabatabaei.rho_step"),
     ("tabatabaei-en-rho-zero", _set("tabatabaei.en_rhos", [0.0]), "tabatabaei.en_rhos.0"),
+    ("mcdermott-real-lsac", _set("mcdermott.real", ["lsac"]), "mcdermott.real.0"),
+    ("mcdermott-three-frequencies", _set("mcdermott.pu.frequencies", {"equal": [0.5, 0.5, 0.5]}),
+     "mcdermott.pu.frequencies.equal"),
+    ("mcdermott-auroc-at-chance", _set("mcdermott.target_aurocs", [0.5]), "mcdermott.target_aurocs.0"),
     ("paired-share-zero", _set("paired_difference.train_share", 0), "paired_difference.train_share"),
     ("paired-level-one", _set("paired_difference.level", 1), "paired_difference.level"),
     ("cost-unknown-dataset", _cost(dataset="iris"), "cost.dataset"),
@@ -197,6 +205,8 @@ def mirror(tmp_path_factory):
     folder = tmp_path_factory.mktemp("mirror")
     for name in ("abalone.data", "airfoil_self_noise.dat"):
         (folder / name).write_text("x\n")  # start-up checks presence; download checks content
+    (folder.parent / "compas").mkdir(exist_ok=True)
+    (folder.parent / "compas" / "compas-scores-two-years.csv").write_text("x\n")  # the catalog's ../compas/
     rows = "".join(f"{(7 * i) % 10 / 10},{i},{i % 2}\n" for i in range(200))
     (folder.parent / "mine.csv").write_text("x,id,y\n" + rows)  # 100 positives
     (folder.parent / "tiny.csv").write_text("x,id,y\n" + "".join(f"{i / 30},{i},{int(i < 6)}\n" for i in range(30)))

@@ -23,7 +23,7 @@ def _labeling(catalog, name):
 
 def test_the_catalog_holds_the_nine_datasets_and_the_config_runs_them(catalog):
     assert list(catalog["datasets"])[:9] == NINE and catalog["run"] == NINE
-    assert list(catalog["datasets"])[9:] == ["heart_disease"]  # Tabatabaei et al.'s, outside `run`
+    assert list(catalog["datasets"])[9:] == ["adult", "compas", "heart_disease"]  # the related papers', outside `run`
 
 
 def test_binarize_one_hot_encodes_strings_and_keeps_missing_as_a_level(catalog):
@@ -157,3 +157,26 @@ def test_real_data_matches_table_1(name, uci_mirror, catalog):
     assert abs(y.mean() - expected["alpha"]) <= 0.0005 + 1e-12
     if name == "mushroom":
         assert X.shape[1] == 117
+
+
+def test_a_url_source_is_checked_against_its_sha256(tmp_path):
+    """COMPAS's route without a mirror: the file is downloaded (here from a file:// address), checked and read as
+    the entry's mirror keys say; a different SHA-256 is refused."""
+    path = tmp_path / "table.csv"
+    path.write_text("a,b,y\n1,x,0\n2,?,1\n")
+    keys = {"source": {"url": path.as_uri(), "sha256": download.sha256_of(path)}, "columns": ["a", "y"],
+            "mirror": {"files": {"table.csv": download.sha256_of(path)}, "header": True}}
+    raw = download.fetch(Source.of("mine", keys), None)
+    assert raw.columns.tolist() == ["a", "y"] and raw["a"].tolist() == [1, 2]
+    keys["source"]["sha256"] = "0" * 64
+    with pytest.raises(download.DataUnavailableError, match="SHA-256"):
+        download.fetch(Source.of("mine", keys), None)
+
+
+def test_a_mirror_marks_missing_values_and_complete_rows_drops_them(tmp_path):
+    (tmp_path / "t.data").write_text("1,a,0\n?,b,1\n3,?,1\n4,c,1\n")
+    keys = {"source": {"uci": 1}, "columns": ["x", "k", "y"], "mirror": {"files": {"t.data": "0" * 64}, "missing": "?"}}
+    raw = download.read_mirror(Source.of("t", keys), tmp_path, verify_checksums=False)
+    assert raw["x"].isna().sum() == 1 and raw["k"].isna().sum() == 1
+    features, labels = binarize(raw, Labeling("t", "y", {"equals": 1}, complete_rows=True))
+    assert labels.tolist() == [0, 1] and features["x"].tolist() == [1.0, 4.0]

@@ -49,6 +49,7 @@ def _config(mirror, **changes):
               "jain": None,  # 200-row datasets cannot host a 100-row labeled sample: the smoke run covers it
               "claesen": None,  # the smoke run covers it
               "tabatabaei": None,  # the smoke run covers it
+              "mcdermott": None,  # the smoke run covers it
               "sar": {"beta": 0.4, "strengths": [0, 2], "n_draws": 2},
               "figure3": {"beta": 0.4, "repetitions": 2, "test_fraction": 0.3, "centers": 20, "folds": 3,
                           "sigma_factors": [1.0], "lambdas": [0.01, 0.1]},

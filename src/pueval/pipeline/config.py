@@ -129,10 +129,12 @@ def _check_betas(config: dict) -> None:
 
 
 def _used(config: dict) -> list[str]:
-    """Catalog names the run reads: ``run``, then the cost experiment's and the Tabatabaei study's datasets."""
+    """Catalog names the run reads: ``run``, then the cost experiment's and the related studies' datasets."""
     names = list(config["run"]) + ([config["cost"]["dataset"]] if config.get("cost") else [])
     if config.get("tabatabaei") and config["tabatabaei"]["dataset"]:
         names.append(config["tabatabaei"]["dataset"])
+    if config.get("mcdermott"):
+        names += config["mcdermott"]["real"]
     return list(dict.fromkeys(names))
 
 
@@ -180,10 +182,10 @@ def _check_entry(config: dict, name: str, entry: dict) -> None:
     """What the schema cannot say of one catalog entry: its columns hold the target and ``drop``; a local
     table, read whole, is large enough for the run's settings (:func:`_check_sizes`)."""
     key = f"datasets.{name}"
-    if "uci" in entry["source"]:
+    if "file" not in entry["source"]:
         if "columns" not in entry:
-            raise ConfigError(f"config key '{key}.columns': a uci source needs the raw table's columns "
-                              "(ucimlrepo's features, then its targets)")
+            raise ConfigError(f"config key '{key}.columns': a uci or url source needs the raw table's columns "
+                              "(ucimlrepo's features, then its targets; or the file's)")
         columns = entry["columns"]
         names = entry.get("mirror", {}).get("names")
         if names is not None and set(columns) - set(names):
@@ -205,7 +207,7 @@ def _check_entry(config: dict, name: str, entry: dict) -> None:
     if unknown or entry["target"] in drop:
         raise ConfigError(f"config key '{key}.drop': {unknown or [entry['target']]} "
                           f"{'are not columns' if unknown else 'is the target'}")
-    if "uci" not in entry["source"]:
+    if "file" in entry["source"]:
         _check_sizes(config, name, entry, raw)
 
 
@@ -232,7 +234,7 @@ def _check_mirror(config: dict) -> None:
     folder = Path(mirror)
     if not folder.is_dir():
         raise ConfigError(f"config key 'uci_mirror': {mirror!r} is not a folder")
-    uci = [name for name in _used(config) if "uci" in config["datasets"][name]["source"]]
+    uci = [name for name in _used(config) if "file" not in config["datasets"][name]["source"]]
     for name in uci:
         if "mirror" not in config["datasets"][name]:
             raise ConfigError(f"config key 'datasets.{name}.mirror': not set, so {name} cannot be read from "

@@ -31,13 +31,16 @@ class Source:
     file: Path | None = None
     columns: tuple[str, ...] | None = None
     mirror: dict | None = None
+    url: str | None = None
+    sha256: str | None = None
 
     @classmethod
     def of(cls, name: str, keys: dict) -> Source:
         source = keys["source"]
         columns = keys.get("columns")
         return cls(name, uci=source.get("uci"), file=Path(source["file"]) if "file" in source else None,
-                   columns=tuple(columns) if columns is not None else None, mirror=keys.get("mirror"))
+                   columns=tuple(columns) if columns is not None else None, mirror=keys.get("mirror"),
+                   url=source.get("url"), sha256=source.get("sha256"))
 
 
 def sha256_of(path: Path) -> str:
@@ -58,8 +61,9 @@ def _read_table(path: Path, mirror: dict) -> pd.DataFrame:
         sheet = xlrd.open_workbook(str(path)).sheet_by_index(0)
         return pd.DataFrame([sheet.row_values(i) for i in range(skip, sheet.nrows)], dtype=float)
     missing = [mirror["missing"]] if "missing" in mirror else None
-    return pd.read_csv(path, sep=mirror.get("sep", ","), header=0 if mirror.get("header") else None, skiprows=skip,
-                       na_values=missing)
+    sep = mirror.get("sep", ",")
+    return pd.read_csv(path, sep=sep, header=0 if mirror.get("header") else None, skiprows=skip, na_values=missing,
+                       engine="python" if len(sep) > 1 else "c")
 
 
 def _selected(raw: pd.DataFrame, source: Source, where: str) -> pd.DataFrame:
@@ -74,7 +78,8 @@ def _selected(raw: pd.DataFrame, source: Source, where: str) -> pd.DataFrame:
 
 
 def read_mirror(source: Source, folder: Path, *, verify_checksums: bool = True) -> pd.DataFrame:
-    """The raw table read from the original UCI files in ``folder`` (config key ``uci_mirror``)."""
+    """The raw table read from the original files in ``folder`` (config key ``uci_mirror``; a file name may lead
+    out of it, as ``../compas/...`` does)."""
     folder = Path(folder)
     mirror = source.mirror
     if mirror is None:
@@ -165,13 +170,37 @@ def fetch_online(source: Source) -> pd.DataFrame:
     return _selected(pd.concat([repo.data.features, repo.data.targets], axis=1), source, "ucimlrepo's table")
 
 
+def fetch_url(source: Source) -> pd.DataFrame:
+    """The raw table of a ``source: {url, sha256}`` entry, downloaded and checked against its SHA-256, read as
+    the entry's ``mirror`` keys say (a dataset outside UCI, such as ProPublica's COMPAS file)."""
+    import tempfile
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(source.url, timeout=NETWORK_TIMEOUT) as response:  # noqa: S310 (https only)
+            content = response.read()
+    except OSError as err:
+        raise DataUnavailableError(f"{source.name}: cannot download {source.url} ({err}). Offline, set the config "
+                                   f"key `uci_mirror` to a folder holding {', '.join((source.mirror or {}).get('files', {}))}"
+                                   ) from err
+    actual = hashlib.sha256(content).hexdigest()
+    if actual != source.sha256:
+        raise DataUnavailableError(f"{source.name}: {source.url} has SHA-256 {actual}, expected {source.sha256} "
+                                   f"(config key 'datasets.{source.name}.source.sha256')")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "download"
+        path.write_bytes(content)
+        raw = _read_table(path, source.mirror or {"header": True})
+    return _selected(raw, source, source.url)
+
+
 def fetch(source: Source, mirror: str | Path | None, *, verify_checksums: bool = True) -> pd.DataFrame:
-    """The raw table: the entry's file, else the mirror folder when one is set, else ucimlrepo."""
+    """The raw table: the entry's file, else the mirror folder when one is set, else ucimlrepo or the URL."""
     if source.file is not None:
         return read_file(source)
     if mirror:
         return read_mirror(source, Path(mirror), verify_checksums=verify_checksums)
-    return fetch_online(source)
+    return fetch_url(source) if source.url is not None else fetch_online(source)
 
 
 def obtain(source: Source, mirror: str | Path | None, *, verify_checksums: bool, provenance: str | Path):
@@ -180,4 +209,4 @@ def obtain(source: Source, mirror: str | Path | None, *, verify_checksums: bool,
     raw = fetch(source, mirror, verify_checksums=verify_checksums)
     if source.file is not None:
         return raw, table_sha256(raw), str(source.file)
-    return raw, pin(raw, source.name, provenance), str(mirror) if mirror else "ucimlrepo"
+    return raw, pin(raw, source.name, provenance), str(mirror) if mirror else (source.url or "ucimlrepo")

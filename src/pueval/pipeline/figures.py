@@ -478,3 +478,104 @@ def tabatabaei_figure5(frames: dict, titles: dict) -> plt.Figure:
     fig.suptitle("Tabatabaei et al.'s Figure 5: F̄1 with ρ̄ = c·ρ", fontsize=10)
     fig.tight_layout()
     return fig
+
+
+_GROUP_COLORS = {"higher": "C3", "lower": "C0", "all": "black"}
+_ARM_NAMES = {"auroc": "AUROC", "auprc": "AUPRC"}
+
+
+def _band_plot(ax, table: pd.DataFrame, x: str, label: str, color: str, ls: str = "-") -> None:
+    ax.fill_between(table[x], table["low"], table["high"], color=color, alpha=0.15)
+    ax.plot(table[x], table["mean"], color=color, ls=ls, label=label)
+
+
+def mcdermott_paths(frame: pd.DataFrame, metric: str) -> plt.Figure:
+    """Their Figures 2, 4 and 5: per-group ``metric`` against the step, M2 and M3 (rows) optimizing overall
+    AUROC or AUPRC (columns); mean and empirical 90 % band over the datasets."""
+    from pueval.studies.mcdermott import band
+
+    fig, axes = plt.subplots(2, 2, figsize=(10.0, 7.0), squeeze=False)
+    target = frame["target_auroc"].iloc[0]
+    for row, method in enumerate(("M2", "M3")):
+        for col, arm in enumerate(("auroc", "auprc")):
+            ax = axes[row][col]
+            part = frame[(frame["method"] == method) & (frame["arm"] == arm) & (frame["metric"] == metric)]
+            for group, table in band(part, ("group", "step")).groupby("group"):
+                _band_plot(ax, table, "step", f"{group}-prevalence group", _GROUP_COLORS[group])
+            what = "fixing atomic mistakes" if method == "M2" else "permuting nearby scores"
+            ax.set(xlabel="step", ylabel=f"group {_ARM_NAMES[metric]}",
+                   title=f"{method}, {what}: optimizing overall {_ARM_NAMES[arm]}")
+            ax.legend(fontsize="small")
+    fig.suptitle(f"McDermott et al.: per-group {_ARM_NAMES[metric]} (prevalences 0.05 and 0.01, target AUROC "
+                 f"{target:g}; mean and 90 % band)", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def mcdermott_noise(frame: pd.DataFrame) -> plt.Figure:
+    """Their Figure 6: M1, the best of 100 noisy copies, per-group AUROC against the noise magnitude δ."""
+    from pueval.studies.mcdermott import band
+
+    target = frame["target_auroc"].max()
+    fig, axes = _panels(2)
+    for ax, arm in zip(axes, ("auroc", "auprc")):
+        part = frame[(frame["method"] == "M1") & (frame["arm"] == arm) & (frame["metric"] == "auroc")
+                     & (frame["target_auroc"] == target)]
+        for group, table in band(part, ("group", "step")).groupby("group"):
+            _band_plot(ax, table, "step", f"{group}-prevalence group", _GROUP_COLORS[group])
+        ax.set(xlabel="noise magnitude δ", ylabel="group AUROC", title=f"M1: optimizing overall {_ARM_NAMES[arm]}")
+        ax.legend(fontsize="small")
+    fig.suptitle(f"McDermott et al.'s Figure 6: adding noise (target AUROC {target:g})", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def mcdermott_pu(frame: pd.DataFrame) -> plt.Figure:
+    """The PU version: change of the true AUROC per group (and overall) while optimizing AUC^PU (≡ AUL^PU,
+    solid) or AUPRC^PU (dashed), per labeling (rows) and method (columns); mean and 90 % band."""
+    from pueval.studies.mcdermott import band
+
+    labelings = list(dict.fromkeys(frame["labels"]))
+    fig, axes = plt.subplots(len(labelings), 2, figsize=(10.0, 3.5 * len(labelings)), squeeze=False)
+    start = frame.groupby(["dataset", "method", "labels", "arm", "group"])["value"].transform("first")
+    frame = frame.assign(value=frame["value"] - start)
+    for row, labels in enumerate(labelings):
+        for col, method in enumerate(("M2", "M3")):
+            ax = axes[row][col]
+            part = frame[(frame["labels"] == labels) & (frame["method"] == method)]
+            for (arm, group), table in band(part, ("arm", "group", "step")).groupby(["arm", "group"]):
+                name = "AUL^PU" if arm == "auroc" else "AUPRC^PU"
+                _band_plot(ax, table, "step", f"{group}: optimizing {name}", _GROUP_COLORS[group],
+                           "-" if arm == "auroc" else "--")
+            c = part[["labeled_0", "labeled_1"]].mean()
+            ax.set(xlabel="step", ylabel="change of the true AUROC",
+                   title=f"{method}, {labels} label frequencies ({c['labeled_0']:.0f} and {c['labeled_1']:.0f} labeled)")
+            ax.axhline(0, color="0.6", lw=0.8)
+            ax.legend(fontsize="x-small", ncol=2)
+    fig.suptitle("The PU version: a prior-free metric (AUL^PU) against AUPRC^PU, true AUROC per group", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def mcdermott_figure3(real: dict, titles: dict) -> plt.Figure:
+    """Their Figure 3: Spearman ρ of the test AUROC gap with validation AUPRC minus with validation AUROC, mean
+    and 95 % interval over the splits, per (dataset, attribute), ordered by the prevalence ratio."""
+    from pueval.studies.mcdermott import spearman_difference
+
+    rows = []
+    for (dataset, attribute), models in real.items():
+        found = spearman_difference(models)
+        ratio = models["prevalence_higher"].iloc[0] / models["prevalence_lower"].iloc[0]
+        rows.append((ratio, f"{titles[dataset]} {attribute}\n({ratio:.2f})", found))
+    rows.sort(key=lambda r: r[0])
+    fig, ax = plt.subplots(figsize=(1.6 * len(rows) + 2.0, 4.0))
+    for i, (_, label, found) in enumerate(rows):
+        ax.errorbar(i, found["difference"], yerr=[[found["difference"] - found["low"]],
+                                                  [found["high"] - found["difference"]]], fmt="o", color="C0",
+                    capsize=4)
+    ax.axhline(0, color="0.6", lw=0.8)
+    ax.set_xticks(range(len(rows)), [r[1] for r in rows], fontsize="small")
+    ax.set(ylabel="ρ(gap, val. AUPRC) − ρ(gap, val. AUROC)",
+           title="McDermott et al.'s Figure 3 on our LightGBM search (prevalence ratio in brackets)")
+    fig.tight_layout()
+    return fig

@@ -92,6 +92,28 @@ SCHEMAS = {
         "sse_f1bar": "squared errors of F1-bar against F1, summed over the classifiers",
         "sse_ll": "the same for LL = recall^2 M/M1", "sse_ll_notebook": "the same for recall^2/M1 (their notebooks)",
         "classifiers": "classifiers in the run"}),
+    "mcdermott_synthetic": Schema("mcdermott/synthetic_{target}.parquet", "mcdermott_synthetic",
+                                  "per dataset, method, arm and step: per-group AUROC and AUPRC (McDermott et al. 3.1)", {
+        "target_auroc": "the AUROC the groups are sampled at (F.1)", "dataset": "dataset index",
+        "method": "M1 (noise), M2 (fix mistakes) or M3 (permute nearby scores)", "arm": "the metric optimized, "
+        "overall auroc or auprc", "overall_auroc": "the union's AUROC before optimizing",
+        "step": "step (M1: the noise magnitude delta)", "group": "higher or lower prevalence group",
+        "metric": "auroc or auprc", "value": "the group's metric"}),
+    "mcdermott_pu": Schema("mcdermott/pu.parquet", "mcdermott_pu",
+                           "per dataset, method, labeling, arm and step: the true AUROC per group and overall", {
+        "dataset": "dataset index", "method": "M2 or M3", "labels": "name of the label frequencies (equal, unequal)",
+        "arm": "the PU metric optimized: auroc (AUC^PU, i.e. AUL^PU) or auprc (AUPRC^PU)",
+        "labeled_0": "labeled rows of the higher-prevalence group", "labeled_1": "labeled rows of the lower one",
+        "step": "step", "group": "higher, lower or all", "metric": "auroc", "value": "the true AUROC"}),
+    "mcdermott_real": Schema("mcdermott/real_{dataset}_{attribute}.parquet", "mcdermott_real",
+                             "per split and model: validation AUROC, AUPRC and the test AUROC gap (McDermott et al. 3.2)", {
+        "split": "split index", "weight": "weight of the higher-prevalence group's rows", "run": "random-search run",
+        "max_depth": "tree depth", "learning_rate": "learning rate", "rounds": "boosting rounds",
+        "min_sum_hessian_in_leaf": "LightGBM's min child weight", "use_attribute": "the attribute is a feature",
+        "val_auroc": "validation AUROC", "val_auprc": "validation AUPRC (average precision)",
+        "test_auroc_higher": "test AUROC of the higher-prevalence group", "test_auroc_lower": "of the lower one",
+        "test_auroc_gap": "higher minus lower", "n": "rows after balancing",
+        "prevalence_higher": "prevalence of the higher group", "prevalence_lower": "of the lower group"}),
     "tabatabaei_en": Schema("tabatabaei/en.parquet", "tabatabaei_en", "per labeled set: EN's estimate of rho", {
         "family": "generated or iris", "rho": "nominal labeled fraction of the positives",
         "rho_real": "realised rho = S/P", "repetition": "labeled set index", "rho_hat": "EN's estimate of rho"}),

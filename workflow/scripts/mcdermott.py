@@ -1,0 +1,3 @@
+from pueval.pipeline.steps import mcdermott, run
+
+run(mcdermott, snakemake)  # noqa: F821 (Snakemake injects `snakemake`)

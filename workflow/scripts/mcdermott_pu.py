@@ -1,0 +1,3 @@
+from pueval.pipeline.steps import mcdermott_pu, run
+
+run(mcdermott_pu, snakemake)  # noqa: F821 (Snakemake injects `snakemake`)
