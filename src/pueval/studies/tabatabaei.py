@@ -42,10 +42,8 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from scipy.stats import wilcoxon
 
 from pueval import sampling, seeds
-from pueval.mpe.priors import estimate_prior
 from pueval.validation import ArgumentError
 
 SYNTHETIC = ("generated", "iris")
@@ -243,6 +241,8 @@ def rmse(frame: pd.DataFrame, rho: float) -> dict:
 def wilcoxon_table(frame: pd.DataFrame, level: float = 0.05) -> pd.DataFrame:
     """Per ρ: mean inversions of LL and F̄1, the two-sided Wilcoxon p-value (normal approximation) and whether
     F̄1 is significantly better (p < level and fewer inversions on average)."""
+    from scipy.stats import wilcoxon  # here, not at the top: the pipeline's schemas import this module
+
     rows = []
     for rho, at in frame.groupby("rho"):
         x, y = at["inv_ll"].to_numpy(), at["inv_f1bar_1"].to_numpy()
@@ -296,6 +296,8 @@ def bounds_summary(bounds: pd.DataFrame) -> pd.DataFrame:
 
 def en_rho(x: np.ndarray, labeled: np.ndarray, rng: np.random.Generator) -> float:
     """ρ̂ = n_L/(n_L + θ̂·n_U) = ĉ, θ̂ from our EN (:func:`pueval.mpe.estimate_prior`, ``method="en"``)."""
+    from pueval.mpe.priors import estimate_prior
+
     s = labeled.astype(int)
     theta = estimate_prior(x, s, "en", random_state=rng).theta
     n_l = int(s.sum())
