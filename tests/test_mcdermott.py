@@ -195,8 +195,12 @@ def test_split_rows_is_half_quarter_quarter_within_group_and_class():
 def test_models_and_the_spearman_difference():
     features, y = _toy_features(600)
     x, labels, group, _ = study.balanced_setting(features, y, ("adult", "sex"), np.random.default_rng(11))
-    models = study.models_frame(x, labels, group, "sex", seed=1, weights=[1, 10], runs=3, splits=3)
+    models = study.models_frame(x, labels, group, ("adult", "sex"), seed=1, weights=[1, 10], runs=3, splits=3)
     assert len(models) == 18 and models["val_auroc"].between(0, 1).all()
+    again = study.models_frame(x, labels, group, ("adult", "sex"), seed=1, weights=[1, 10], runs=3, splits=3)
+    other = study.models_frame(x, labels, group, ("compas", "sex"), seed=1, weights=[1, 10], runs=3, splits=3)
+    pd.testing.assert_frame_equal(models, again)
+    assert not models["val_auroc"].equals(other["val_auroc"])  # each setting its own splits and fits
     found = study.spearman_difference(models)
     assert found["low"] <= found["difference"] <= found["high"] and found["splits"] == 3
     fixed = pd.DataFrame({"split": np.repeat([0, 1], 4), "test_auroc_gap": [1, 2, 3, 4] * 2,

@@ -363,7 +363,8 @@ def mcdermott_real(input, output, *, seed, dataset, attribute, weights, runs, sp
     labels = features.pop(LABEL).to_numpy()
     x, y, group, prevalence = study.balanced_setting(features, labels, (dataset, attribute),
                                                      seeds.rng(seed, "mcdermott", dataset, attribute))
-    models = study.models_frame(x, y, group, attribute, seed=seed, weights=weights, runs=runs, splits=splits)
+    models = study.models_frame(x, y, group, (dataset, attribute), seed=seed, weights=weights, runs=runs,
+                                splits=splits)
     log.info("%s/%s: n = %d, prevalences %.3f / %.3f, %d models", dataset, attribute, y.size, *prevalence, len(models))
     schemas.write(models.assign(n=y.size, prevalence_higher=prevalence[0], prevalence_lower=prevalence[1]),
                   output[0], "mcdermott_real")

@@ -353,14 +353,15 @@ def random_hyperparameters(rng: np.random.Generator) -> dict:
             "use_attribute": bool(rng.integers(2))}
 
 
-def models_frame(features: pd.DataFrame, y, group, attribute: str, *, seed, weights, runs: int, splits: int):
-    """Per split and model: validation AUROC and AUPRC, test AUROC per group and the gap (higher − lower)."""
+def models_frame(features: pd.DataFrame, y, group, setting: tuple[str, str], *, seed, weights, runs: int, splits: int):
+    """Per split and model of one (dataset, attribute) ``setting``: validation AUROC and AUPRC, test AUROC per
+    group and the gap (higher − lower); splits, hyperparameters and fits seeded by the setting and their index."""
     import lightgbm as lgb
 
-    attribute_columns = [c for c in features.columns if c.startswith(f"{attribute}_")]
+    attribute_columns = [c for c in features.columns if c.startswith(f"{setting[1]}_")]
     rows = []
     for split in range(splits):
-        rng = seeds.rng(seed, "mcdermott", "split", split)
+        rng = seeds.rng(seed, "mcdermott", *setting, "split", split)
         part = split_rows(group, y, rng)
         for weight in weights:
             for run in range(runs):
@@ -371,7 +372,7 @@ def models_frame(features: pd.DataFrame, y, group, attribute: str, *, seed, weig
                 params = {"objective": "binary", "max_depth": hp["max_depth"], "num_leaves": 2 ** hp["max_depth"],
                           "learning_rate": hp["learning_rate"], "min_sum_hessian_in_leaf": hp["min_sum_hessian_in_leaf"],
                           "deterministic": True, "force_row_wise": True, "num_threads": 1, "verbosity": -1,
-                          "seed": seeds.int_seed(seed, "mcdermott", "model", split, weight, run)}
+                          "seed": seeds.int_seed(seed, "mcdermott", *setting, "model", split, weight, run)}
                 booster = lgb.train(params, lgb.Dataset(x[train], y[train], weight=np.where(group[train] == 0,
                                                                                           float(weight), 1.0)),
                                     num_boost_round=hp["rounds"])
