@@ -466,15 +466,10 @@ rule mcdermott:
             name: len(datasets.entry(config, name)["columns"])
             - 1
             - len(datasets.entry(config, name).get("drop", []))
-            for name in (
-                config["mcdermott"]["real"] if config.get("mcdermott") else []
-            )
+            for name in config["mcdermott"]["real"]
         },
         titles=lambda w: {
-            name: datasets.title(config, name)
-            for name in (
-                config["mcdermott"]["real"] if config.get("mcdermott") else []
-            )
+            name: datasets.title(config, name) for name in config["mcdermott"]["real"]
         },
     script:
         "../scripts/mcdermott.py"

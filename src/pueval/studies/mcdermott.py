@@ -43,7 +43,7 @@ import numpy as np
 import pandas as pd
 from scipy.stats import binom, spearmanr, t as student_t
 
-from pueval import seeds
+from pueval import sampling, seeds
 from pueval.validation import ArgumentError
 
 PREVALENCES = (0.05, 0.01)  # their groups G1 (higher) and G2 (lower)
@@ -237,10 +237,10 @@ def synthetic_frame(*, seed: int, auroc: float, datasets: int) -> pd.DataFrame:
 def pu_labels(y: np.ndarray, group: np.ndarray, frequencies, rng) -> np.ndarray:
     """SCAR within each group: round(c_g·P_g) of group g's positives labeled (at least 1), c_g the g-th of
     ``frequencies`` (higher-, then lower-prevalence group)."""
-    s = np.zeros(y.size, bool)
-    for g, c in enumerate(frequencies):
-        positives = np.flatnonzero(y & (group == g))
-        s[rng.choice(positives, max(1, int(round(c * positives.size))), replace=False)] = True
+    cell = 2 * np.asarray(group) + np.asarray(y, int)  # group g's positives are cell 2g + 1
+    sizes = {2 * g + 1: max(1, int(round(c * np.sum(cell == 2 * g + 1)))) for g, c in enumerate(frequencies)}
+    s = np.zeros(cell.size, bool)
+    s[sampling.stratified_choice(cell, sizes, rng)] = True
     return s
 
 
@@ -249,6 +249,7 @@ def pu_frame(*, seed: int, auroc: float, datasets: int, size: int, frequencies: 
     """The PU study: optimize AUC^PU (≡ AUL^PU) or AUPRC^PU by M2 (``m2_steps`` fixes, ``record`` + 1 points
     recorded) and M3 (``m3_steps`` steps) with labels from ``frequencies`` (name → label frequency of the
     higher- and the lower-prevalence group), tracking the true AUROC per group and overall."""
+    every = max(1, m2_steps // record)
     frames = []
     for d in range(datasets):
         for method in ("M2", "M3"):
@@ -258,7 +259,6 @@ def pu_frame(*, seed: int, auroc: float, datasets: int, size: int, frequencies: 
                 s = pu_labels(y, group, freq, seeds.rng(seed, "mcdermott", "pu-labels", d, method, name))
                 for arm in ARMS:
                     path_rng = seeds.rng(seed, "mcdermott", "pu-path", d, method, name, arm)
-                    every = max(1, m2_steps // record)
                     path = (fix_path(scores, s, arm, path_rng, m2_steps, every) if method == "M2"
                             else permute_path(scores, s, arm, path_rng, m3_steps))
                     steps = np.arange(path.shape[0]) * (every if method == "M2" else 1)
@@ -284,10 +284,11 @@ def end_changes(frame: pd.DataFrame, keys=("target_auroc", "method", "arm")) -> 
     """Per setting, group and metric: the change from the first to the last step, mean and 90 % band over the
     datasets (the end-of-run numbers their figures show without printing)."""
     keys = [k for k in keys if k in frame.columns]
-    first = frame.groupby([*keys, "dataset", "group", "metric"])["step"].transform("min")
-    last = frame.groupby([*keys, "dataset", "group", "metric"])["step"].transform("max")
-    start = frame[frame["step"] == first].set_index([*keys, "dataset", "group", "metric"])["value"]
-    end = frame[frame["step"] == last].set_index([*keys, "dataset", "group", "metric"])["value"]
+    index = [*keys, "dataset", "group", "metric"]
+    steps = frame.groupby(index)["step"]
+    values = frame.set_index(index)["value"]
+    start = values[(frame["step"] == steps.transform("min")).to_numpy()]
+    end = values[(frame["step"] == steps.transform("max")).to_numpy()]
     change = (end - start).rename("value").reset_index()
     return band(change, [*keys, "group", "metric"])
 
@@ -359,6 +360,7 @@ def models_frame(features: pd.DataFrame, y, group, setting: tuple[str, str], *, 
     import lightgbm as lgb
 
     attribute_columns = [c for c in features.columns if c.startswith(f"{setting[1]}_")]
+    inputs = {True: features.to_numpy(np.float64), False: features.drop(columns=attribute_columns).to_numpy(np.float64)}
     rows = []
     for split in range(splits):
         rng = seeds.rng(seed, "mcdermott", *setting, "split", split)
@@ -366,8 +368,7 @@ def models_frame(features: pd.DataFrame, y, group, setting: tuple[str, str], *, 
         for weight in weights:
             for run in range(runs):
                 hp = random_hyperparameters(rng)
-                x = features if hp["use_attribute"] else features.drop(columns=attribute_columns)
-                x = x.to_numpy(np.float64)
+                x = inputs[hp["use_attribute"]]
                 train = part == 0
                 params = {"objective": "binary", "max_depth": hp["max_depth"], "num_leaves": 2 ** hp["max_depth"],
                           "learning_rate": hp["learning_rate"], "min_sum_hessian_in_leaf": hp["min_sum_hessian_in_leaf"],

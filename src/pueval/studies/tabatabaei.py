@@ -337,9 +337,9 @@ def bounds_frame(*, seed: int, draws: int, target_f1: float = 0.44) -> pd.DataFr
             x, y = iris_data()
             candidates = hyperplane_predictions(x, rng, 1, 200)[0]
         f1 = 2.0 * (candidates & y).sum(-1) / (candidates.sum(-1) + y.sum())
-        predicted = candidates[np.argmin(np.abs(f1 - target_f1))]
+        pick = np.argmin(np.abs(f1 - target_f1))
+        predicted, truth = candidates[pick], f1[pick]
         p, p1, m1 = int(y.sum()), int((predicted & y).sum()), int(predicted.sum())
-        truth = 2.0 * p1 / (m1 + p)
         for s in range(1, p + 1):
             labeled = labeled_sets(np.broadcast_to(y, (draws, y.size)), s / p, rng)
             values = scores(y, predicted[None], labeled)[1.0][:, 0]
