@@ -10,6 +10,7 @@ from pathlib import Path
 
 from snakemake.utils import min_version
 
+from pueval.mpe import shipped_regressor
 from pueval.pipeline import datasets, summary
 from pueval.pipeline.config import (
     apply_command_line,

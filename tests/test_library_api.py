@@ -253,9 +253,6 @@ def test_the_shipped_distcurve_regressor_is_the_default_runs(repo):
     assert f"[seed: {dc.DEFAULT_SEED}]" in text
     curves_, thetas = dc.training_set(60, seed=1, repetitions=dc.DEFAULT_REPETITIONS, stream="shipped-check")
     assert np.abs(model.predict(curves_) - thetas).mean() < 0.2  # it reads curves it never saw
-    run = repo / "results" / "distcurve" / "model.txt"
-    if run.is_file():  # a default run of this checkout trained the same regressor
-        assert dc.load_regressor(run).model_to_string() == text
 
 
 def test_pueval_has_a_version_and_the_project_files_users_look_for(repo):

@@ -307,3 +307,47 @@ def test_stable_decisions_from_loose_solves_equal_the_tight_ones(monkeypatch):
 
     for lam, decision, threshold in compared:
         assert decision == ((tight(lam + 0.02) - tight(lam)) / 0.02 > threshold)
+
+
+def test_km_sees_an_address_space_limit_and_refuses_in_one_line():
+    """Under ``ulimit -v`` (RLIMIT_AS) MemAvailable says nothing of the cap: the check reads the limit, so KM on
+    6,000 rows (2 GB of Gram matrices) under a 1.5 GB cap is refused with the one-line message."""
+    import subprocess
+    import sys
+
+    child = """
+import resource, numpy as np
+from pueval.mpe import kernel_embedding as ke
+resource.setrlimit(resource.RLIMIT_AS, (1_500_000_000, resource.RLIM_INFINITY))
+assert "RLIMIT_AS" in ke.memory_limits() and ke.available_bytes() < 1_500_000_000
+try:
+    ke.KernelBank(np.zeros((6000, 2)))
+except MemoryError as error:
+    print(error)
+"""
+    out = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    message = out.stdout.strip()
+    assert message.startswith("X: KM on 6,000 rows needs about 2.0 GB") and "RLIMIT_AS" in message, message
+    assert "distcurve" in message and "distance" not in message.replace("distcurve", "")
+
+
+def test_a_failed_allocation_the_check_could_not_see_is_the_same_one_line(monkeypatch):
+    monkeypatch.setattr(ke, "available_bytes", lambda: None)
+
+    def no_memory(*args, **kwargs):
+        raise MemoryError()
+
+    monkeypatch.setattr(ke, "squared_distances", no_memory)
+    with pytest.raises(MemoryError, match=r"KM on 50 rows .* the allocation failed; subsample the rows"):
+        ke.KernelBank(np.zeros((50, 2)))
+
+
+def test_km_keeps_headroom_below_what_is_available(monkeypatch):
+    n = 1000
+    needed = ke.GRAM_COPIES * 8 * n * n
+    monkeypatch.setattr(ke, "available_bytes", lambda: int(needed * 1.1))  # fits, but not with 20 % kept free
+    with pytest.raises(MemoryError, match="keeps 20% of it free"):
+        ke.check_memory(n)
+    monkeypatch.setattr(ke, "available_bytes", lambda: int(needed / ke.MEMORY_HEADROOM) + 1)
+    ke.check_memory(n)

@@ -16,6 +16,10 @@ import numpy as np
 
 from pueval import sampling
 
+# LightGBM predicts with OpenMP's default thread count unless told: on the small blocks scored here starting
+# the threads costs ~10× the prediction itself (13 ms against 1.2 ms a fold). The scores are the same.
+PREDICT_THREADS = 1
+
 
 @dataclass(frozen=True)
 class Capacity:
@@ -57,6 +61,7 @@ def _fold_fits(X: np.ndarray, y: np.ndarray, capacity: Capacity, *, folds: int, 
             capacity.lightgbm_params(seed),
             lgb.Dataset(X[train], y[train]),
             num_boost_round=capacity.rounds,
+            keep_training_booster=True,  # no model → text → model round trip (~13 ms a fit); the same trees
         )
         yield test, booster
 
@@ -69,7 +74,7 @@ def out_of_fold_scores(
     y = np.asarray(y)
     scores = np.empty(y.size, dtype=np.float64)
     for test, booster in _fold_fits(X, y, capacity, folds=folds, seed=seed):
-        scores[test] = booster.predict(X[test], raw_score=True)
+        scores[test] = booster.predict(X[test], raw_score=True, num_threads=PREDICT_THREADS)
     return scores
 
 
@@ -85,7 +90,7 @@ def staged_out_of_fold_scores(
     y = np.asarray(y)
     staged = np.empty((capacity.rounds, y.size), dtype=np.float64)
     for test, booster in _fold_fits(X, y, capacity, folds=folds, seed=seed):
-        leaves = booster.predict(X[test], pred_leaf=True).reshape(test.size, -1)
+        leaves = booster.predict(X[test], pred_leaf=True, num_threads=PREDICT_THREADS).reshape(test.size, -1)
         values = np.empty(leaves.T.shape)
         for t, row in enumerate(leaves.T):
             outputs = np.array([booster.get_leaf_output(t, leaf) for leaf in range(row.max() + 1)])

@@ -5,9 +5,9 @@ rule estimate:
     input:
         scores=rules.score.output[0],
         draws=rules.draws.output[0],
-        km=rules.km.output[0],
-        transform_mpe=rules.transform_mpe.output[0],
-        tice=rules.tice.output[0],
+        km=KM_OUTPUT,
+        transform_mpe=TRANSFORM_MPE_OUTPUT,
+        tice=TICE_OUTPUT,
     output:
         "results/estimates/{dataset}/beta{beta}.parquet",
     log:

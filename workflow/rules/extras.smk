@@ -108,7 +108,7 @@ rule sar:
     input:
         data=rules.binarize.output[0],
         scores=rules.score.output[0],
-        model=rules.distcurve_model.output[0],
+        model=DISTCURVE_MODEL,
     output:
         "results/sar/{dataset}.parquet",
     log:

@@ -1,22 +1,31 @@
-# Mixture proportion estimation per (dataset, beta): KM1/KM2; DistCurve (with its regressor), EN and BBE on one
-# labeled-vs-unlabeled transform per draw; TIcE.
+# Mixture proportion estimation, one job per dataset over every beta (each job starts once, and KM computes its
+# Gram matrices once): KM1/KM2; DistCurve (with its regressor), EN and BBE on one labeled-vs-unlabeled transform
+# per draw; TIcE. Each writes one file per beta, which estimate.smk reads by these patterns.
+KM_OUTPUT = "results/mpe/km/{dataset}/beta{beta}.parquet"
+TRANSFORM_MPE_OUTPUT = "results/mpe/transform/{dataset}/beta{beta}.parquet"
+TICE_OUTPUT = "results/mpe/tice/{dataset}/beta{beta}.parquet"
+
+
+def every_beta(pattern):
+    """The pattern's files for every beta of the run, {dataset} left open."""
+    return expand(pattern, beta=BETAS, allow_missing=True)
 
 
 rule km:
     input:
         data=rules.binarize.output[0],
-        draws=rules.draws.output[0],
+        draws=every_beta(rules.draws.output[0]),
     output:
-        "results/mpe/km/{dataset}/beta{beta}.parquet",
+        every_beta(KM_OUTPUT),
     log:
-        "results/logs/km/{dataset}_beta{beta}.log",
+        "results/logs/km/{dataset}.log",
     benchmark:
-        "results/benchmarks/km/{dataset}_beta{beta}.tsv"
+        "results/benchmarks/km/{dataset}.tsv"
     conda:
         "../../environment.yml"
     params:
         dataset=lambda w: w.dataset,
-        beta=lambda w: float(w.beta),
+        betas=[float(b) for b in BETAS],
         options=config["mpe"]["km"],
     script:
         "../scripts/km.py"
@@ -39,22 +48,35 @@ rule distcurve_model:
         "../scripts/distcurve_model.py"
 
 
+# The regressor DistCurve reads: the one pueval ships when the config asks for exactly it (no job trains it
+# again), else distcurve_model's.
+DISTCURVE_MODEL = (
+    str(shipped_regressor.PATH)
+    if shipped_regressor.matches(
+        seed=config["seed"],
+        repetitions=config["mpe"]["distcurve"]["repetitions"],
+        training=config["mpe"]["distcurve"]["training"],
+    )
+    else rules.distcurve_model.output[0]
+)
+
+
 rule transform_mpe:
     input:
         data=rules.binarize.output[0],
-        draws=rules.draws.output[0],
-        model=rules.distcurve_model.output[0],
+        draws=every_beta(rules.draws.output[0]),
+        model=DISTCURVE_MODEL,
     output:
-        "results/mpe/transform/{dataset}/beta{beta}.parquet",
+        every_beta(TRANSFORM_MPE_OUTPUT),
     log:
-        "results/logs/transform_mpe/{dataset}_beta{beta}.log",
+        "results/logs/transform_mpe/{dataset}.log",
     benchmark:
-        "results/benchmarks/transform_mpe/{dataset}_beta{beta}.tsv"
+        "results/benchmarks/transform_mpe/{dataset}.tsv"
     conda:
         "../../environment.yml"
     params:
         dataset=lambda w: w.dataset,
-        beta=lambda w: float(w.beta),
+        betas=[float(b) for b in BETAS],
         seed=config["seed"],
         repetitions=config["mpe"]["distcurve"]["repetitions"],
         transform=config["mpe"]["distcurve"]["transform"],
@@ -66,18 +88,18 @@ rule transform_mpe:
 rule tice:
     input:
         data=rules.binarize.output[0],
-        draws=rules.draws.output[0],
+        draws=every_beta(rules.draws.output[0]),
     output:
-        "results/mpe/tice/{dataset}/beta{beta}.parquet",
+        every_beta(TICE_OUTPUT),
     log:
-        "results/logs/tice/{dataset}_beta{beta}.log",
+        "results/logs/tice/{dataset}.log",
     benchmark:
-        "results/benchmarks/tice/{dataset}_beta{beta}.tsv"
+        "results/benchmarks/tice/{dataset}.tsv"
     conda:
         "../../environment.yml"
     params:
         dataset=lambda w: w.dataset,
-        beta=lambda w: float(w.beta),
+        betas=[float(b) for b in BETAS],
         seed=config["seed"],
         options=config["mpe"]["tice"],
     script:

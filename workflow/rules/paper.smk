@@ -67,7 +67,7 @@ rule cost:
         raw=lambda w: expand(
             rules.download.output[0], dataset=config["cost"]["dataset"]
         ),
-        model=rules.distcurve_model.output[0],
+        model=DISTCURVE_MODEL,
     output:
         csv=report("results/cost.csv", caption="../report/cost.rst", category="Cost"),
         png=report(
@@ -80,8 +80,6 @@ rule cost:
         "results/benchmarks/cost.tsv"
     conda:
         "../../environment.yml"
-    # Timed alone: a local run scales these threads down to --cores, so no other job runs beside it.
-    threads: 1024
     params:
         dataset=lambda w: config["cost"]["dataset"],
         labeling=lambda w: datasets.part(
@@ -108,7 +106,7 @@ rule figure3_dataset:
             dataset=w.dataset,
             beta=beta_name(FIGURE3["beta"]),
         ),
-        model=rules.distcurve_model.output[0],
+        model=DISTCURVE_MODEL,
     output:
         "results/figure3/{dataset}.parquet",
     log:

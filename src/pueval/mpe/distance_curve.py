@@ -31,7 +31,9 @@ from numba import njit
 from scipy.stats import beta as beta_dist
 
 from pueval import seeds
+from pueval.model import PREDICT_THREADS
 from pueval.mpe import THETA_MAX
+from pueval.mpe import shipped_regressor as shipped
 from pueval.validation import check_mixture_component
 
 log = logging.getLogger(__name__)
@@ -200,33 +202,40 @@ def save_regressor(booster: lgb.Booster, path) -> None:
 
 
 def load_regressor(path) -> lgb.Booster:
-    """DistCurve's regressor from a LightGBM text file; a file that is not one is a ValueError naming it
-    (checked by its first line, ``tree``, before LightGBM reads it and prints its own error)."""
+    """DistCurve's regressor from a LightGBM text file, plain or gzipped (as the shipped one); a file that is
+    not one is a ValueError naming it (checked by its first line, ``tree``, before LightGBM reads it and
+    prints its own error)."""
+    import gzip
+
     try:
         with open(path, "rb") as model:
+            zipped = model.read(2) == b"\x1f\x8b"
+        with (gzip.open if zipped else open)(path, "rb") as model:
             first = model.readline().strip()
-    except OSError as error:
-        raise ValueError(f"{path}: cannot read the DistCurve model ({error.strerror})") from None
+            text = model.read() if zipped else None
+    except (OSError, EOFError) as error:
+        raise ValueError(f"{path}: cannot read the DistCurve model ({getattr(error, 'strerror', None) or error})") \
+            from None
     if first != b"tree":
         raise ValueError(f"{path} is not a LightGBM model file (its first line is not 'tree')")
     try:
+        if zipped:
+            return lgb.Booster(model_str=(first + b"\n" + text).decode())
         return lgb.Booster(model_file=str(path))
     except lgb.basic.LightGBMError as error:
         raise ValueError(f"{path} is not a LightGBM model file ({str(error).strip()})") from None
 
 
-DEFAULT_SEED = 20210101  # the pipeline's default config seed
-DEFAULT_REPETITIONS = 10
-DEFAULT_TRAINING = {"n_mixtures": 4000, "rounds": 400, "num_leaves": 31, "learning_rate": 0.05}
-DEFAULT_REGRESSOR = Path(__file__).with_name("data") / "distcurve_regressor.txt.gz"
+DEFAULT_SEED = shipped.SEED
+DEFAULT_REPETITIONS = shipped.REPETITIONS
+DEFAULT_TRAINING = shipped.TRAINING
+DEFAULT_REGRESSOR = shipped.PATH
 
 
 def default_regressor() -> lgb.Booster:
     """The regressor shipped with pueval (module docstring): what ``fit_model(seed=DEFAULT_SEED,
     repetitions=DEFAULT_REPETITIONS, **DEFAULT_TRAINING)`` trains."""
-    import gzip
-
-    return lgb.Booster(model_str=gzip.decompress(DEFAULT_REGRESSOR.read_bytes()).decode())
+    return load_regressor(DEFAULT_REGRESSOR)
 
 
 def write_default_regressor(path=DEFAULT_REGRESSOR) -> float:
@@ -255,7 +264,7 @@ def theta_from_transform(scores, is_component, model: lgb.Booster, *, rng, repet
     ``rng`` draws the curve's component points."""
     is_component = np.asarray(is_component, dtype=bool)
     curve = distance_curve(scores[~is_component], scores[is_component], rng=rng, repetitions=repetitions)
-    return float(np.clip(model.predict(curve[None, :])[0], 0.0, THETA_MAX))
+    return float(np.clip(model.predict(curve[None, :], num_threads=PREDICT_THREADS)[0], 0.0, THETA_MAX))
 
 
 def estimate_split(X, is_component, model: lgb.Booster, *, transform_seed: int, rng, repetitions: int = 10,

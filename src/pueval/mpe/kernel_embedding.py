@@ -53,6 +53,7 @@ bisections share is solved once.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -86,28 +87,87 @@ def standardized(X: np.ndarray) -> np.ndarray:
 
 
 GRAM_COPIES = 7  # n × n float64 matrices alive at the peak: the distances, five Gram matrices, one temporary
+MEMORY_HEADROOM = 0.8  # KM may take at most this share of the memory the process can still get
 
 
-def available_bytes() -> int | None:
-    """Memory the machine can still give (Linux's MemAvailable), or None where it cannot be read."""
+def _read_number(path: str) -> int | None:
+    """The integer a (cgroup) file holds, or None where it is absent, unreadable or "max"."""
     try:
-        with open("/proc/meminfo") as meminfo:
-            for line in meminfo:
-                if line.startswith("MemAvailable:"):
+        with open(path) as file:
+            text = file.read().strip()
+    except OSError:
+        return None
+    return int(text) if text.isdigit() else None
+
+
+def _status_bytes(field: str) -> int | None:
+    """A ``kB`` field of /proc/self/status (VmSize, the address space in use), in bytes."""
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith(field + ":"):
                     return int(line.split()[1]) * 1024
     except OSError:
         return None
     return None
 
 
+def memory_limits() -> dict[str, int]:
+    """What this process can still allocate, by every limit Linux shows it (bytes; absent limits left out):
+
+    * ``MemAvailable``: what the machine can still give (/proc/meminfo);
+    * ``cgroup``: the container's memory limit less its usage (cgroup v2 ``memory.max`` − ``memory.current``,
+      or v1 ``memory.limit_in_bytes`` − ``memory.usage_in_bytes``);
+    * ``RLIMIT_AS``: the address-space limit (``ulimit -v``) less the address space in use (VmSize).
+    """
+    limits = {}
+    try:
+        with open("/proc/meminfo") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    limits["MemAvailable"] = int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    for limit, usage in (("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.current"),
+                         ("/sys/fs/cgroup/memory/memory.limit_in_bytes", "/sys/fs/cgroup/memory/memory.usage_in_bytes")):
+        cap, used = _read_number(limit), _read_number(usage)
+        if cap is not None and used is not None and cap < 1 << 60:  # v1 writes "no limit" as a huge number
+            limits["cgroup"] = max(cap - used, 0)
+            break
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    in_use = _status_bytes("VmSize")
+    if soft != resource.RLIM_INFINITY and in_use is not None:
+        limits["RLIMIT_AS"] = max(soft - in_use, 0)
+    return limits
+
+
+def available_bytes() -> int | None:
+    """The least of :func:`memory_limits`, or None where none can be read."""
+    limits = memory_limits()
+    return min(limits.values()) if limits else None
+
+
 def check_memory(n: int) -> None:
-    """Refuse, before allocating, a KM run whose n × n matrices (:data:`GRAM_COPIES` of them) would not fit
-    in the memory the machine has available."""
+    """Refuse, before allocating, a KM run whose n × n matrices (:data:`GRAM_COPIES` of them) would take more
+    than :data:`MEMORY_HEADROOM` of what the process can still allocate (:func:`available_bytes`: the machine's,
+    the container's and the address-space limit, the least of them)."""
     needed, available = GRAM_COPIES * 8 * n * n, available_bytes()
-    if available is not None and needed > available:
-        raise MemoryError(f"X: KM on {n:,} rows needs about {needed / 1e9:.1f} GB for its Gram matrices "
-                          f"({GRAM_COPIES} × n² × 8 bytes) and this machine has {available / 1e9:.1f} GB available; "
-                          "subsample the rows, or use a lighter estimator (distance, en, bbe, tice)")
+    if available is not None and needed > MEMORY_HEADROOM * available:
+        raise MemoryError(memory_message(n, available))
+
+
+def memory_message(n: int, available: int | None) -> str:
+    """The one-line refusal of KM on ``n`` rows (by :func:`check_memory`, or when an allocation fails anyway)."""
+    from pueval.mpe.priors import PUBLIC_METHODS
+
+    lighter = ", ".join(m for m in PUBLIC_METHODS if not m.startswith("km"))
+    have = (f"this process can allocate about {available / 1e9:.1f} GB (the least of {', '.join(memory_limits())}) "
+            f"and KM keeps {1 - MEMORY_HEADROOM:.0%} of it free" if available is not None else
+            "the allocation failed")
+    return (f"X: KM on {n:,} rows needs about {GRAM_COPIES * 8 * n * n / 1e9:.1f} GB for its Gram matrices "
+            f"({GRAM_COPIES} × n² × 8 bytes) and {have}; subsample the rows, or use a lighter estimator ({lighter})")
 
 
 def _gaussian(D: np.ndarray, width: float) -> np.ndarray:
@@ -120,20 +180,26 @@ class KernelBank:
     """Gaussian Gram matrices of all rows for the five candidate widths, shared by every draw.
 
     ``standardize=True`` is our deviation (scaled features); the authors use the rows as given.
+    ``seconds`` is the time the matrices took.
     """
 
     def __init__(self, X, *, standardize: bool = False):
+        start = time.perf_counter()
         X = check_matrix(X, "X")
         if X.shape[0] < 3:
             raise ValueError(f"X: KM needs at least 3 rows, got {X.shape[0]}")
         check_memory(X.shape[0])
-        D = squared_distances(standardized(X) if standardize else X)
-        sigma_med = median_width(D, diagonal=True)  # the authors' σ_med
-        if sigma_med == 0.0:
-            raise ValueError("X: the median pairwise distance is 0 (most rows are identical)")
-        self.widths = sigma_med * WIDTH_FACTORS
-        self.kernels = [_gaussian(D, w) for w in self.widths]
-        self.row_sums = [K.sum(axis=1) for K in self.kernels]
+        try:
+            D = squared_distances(standardized(X) if standardize else X)
+            sigma_med = median_width(D, diagonal=True)  # the authors' σ_med
+            if sigma_med == 0.0:
+                raise ValueError("X: the median pairwise distance is 0 (most rows are identical)")
+            self.widths = sigma_med * WIDTH_FACTORS
+            self.kernels = [_gaussian(D, w) for w in self.widths]
+            self.row_sums = [K.sum(axis=1) for K in self.kernels]
+        except MemoryError:  # a limit the check could not see: the same one line, not NumPy's
+            raise MemoryError(memory_message(X.shape[0], None)) from None
+        self.seconds = time.perf_counter() - start
 
     @property
     def n(self) -> int:
@@ -142,14 +208,24 @@ class KernelBank:
 
 @njit(cache=True)
 def _pairwise_smo(K, diag, Ku, uKu, v, g, eta, max_iter):  # pragma: no cover - compiled
-    """Pairwise steps on v (in place), g = K·v − K·u kept current; returns (steps, f, gap)."""
+    """Pairwise steps on v (in place), g = K·v − K·u kept current; returns (steps, f, gap).
+
+    The support {k: v_k > 0} is kept as a sorted index list, so the first pass of a step reads only
+    the support (it shrinks to a few hundred rows as λ grows) in the same order as a scan of all rows
+    would: the same sums, the same choices, the same result.
+    """
     n = v.size
+    support = np.empty(n, dtype=np.int64)
+    m = 0
     vKu = 0.0
     i = 0
     for k in range(n):
         vKu += v[k] * Ku[k]
         if g[k] < g[i]:
             i = k
+        if v[k] > 0.0:
+            support[m] = k
+            m += 1
     f = 0.0
     gap = 0.0
     for step_count in range(max_iter + 1):
@@ -157,20 +233,23 @@ def _pairwise_smo(K, diag, Ku, uKu, v, g, eta, max_iter):  # pragma: no cover - 
         # with vᵀg for the Frank-Wolfe gap and f = uKu + vᵀg − vᵀKu
         g_min = g[i]
         j = -1
+        jpos = -1
         best_num = 0.0  # the best gain diff² / curvature, kept as a fraction (no division)
         best_den = 1.0
         vg = 0.0
         Ki = K[i]
-        for k in range(n):
-            if v[k] > 0.0:
-                vg += v[k] * g[k]
-                diff = g[k] - g_min
-                if diff > 0.0:
-                    curvature = max(diag[i] + diag[k] - 2.0 * Ki[k], 1e-12)
-                    if diff * diff * best_den > best_num * curvature:
-                        best_num = diff * diff
-                        best_den = curvature
-                        j = k
+        di = diag[i]
+        for p in range(m):
+            k = support[p]
+            vg += v[k] * g[k]
+            diff = g[k] - g_min
+            if diff > 0.0:
+                curvature = max(di + diag[k] - 2.0 * Ki[k], 1e-12)
+                if diff * diff * best_den > best_num * curvature:
+                    best_num = diff * diff
+                    best_den = curvature
+                    j = k
+                    jpos = p
         f = max(uKu + vg - vKu, 0.0)
         gap = 2.0 * (vg - g_min)  # f(v) − min f ≤ gap
         d = np.sqrt(f)
@@ -178,16 +257,32 @@ def _pairwise_smo(K, diag, Ku, uKu, v, g, eta, max_iter):  # pragma: no cover - 
             return step_count, f, gap
         curvature = max(diag[i] + diag[j] - 2.0 * K[i, j], 1e-12)
         step = min(v[j], (g[j] - g_min) / curvature)
+        entering = not v[i] > 0.0
         v[i] += step
         v[j] -= step
         vKu += step * (Ku[i] - Ku[j])
-        # pass 2: update the gradient with rows i and j, and find the next i
+        # the support, kept sorted: j leaves when emptied, i enters when it gains mass
+        if not v[j] > 0.0:
+            for p in range(jpos, m - 1):
+                support[p] = support[p + 1]
+            m -= 1
+        if entering and v[i] > 0.0:
+            p = m
+            while p > 0 and support[p - 1] > i:
+                support[p] = support[p - 1]
+                p -= 1
+            support[p] = i
+            m += 1
+        # pass 2: update the gradient with rows i and j, then find the next i (the first least entry)
         Ki = K[i]
         Kj = K[j]
-        i = 0
         for k in range(n):
             g[k] += step * (Ki[k] - Kj[k])
-            if g[k] < g[i]:
+        i = 0
+        g_least = g[0]
+        for k in range(1, n):
+            if g[k] < g_least:
+                g_least = g[k]
                 i = k
     return max_iter, f, gap
 

@@ -88,7 +88,7 @@ def cost_figure(cost: pd.DataFrame) -> plt.Figure:
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel(f"rows n ({cost['features'].iloc[0]} features)")
-    ax.set_ylabel("seconds per estimate")
+    ax.set_ylabel("CPU seconds per estimate")
     ax.set_title("Cost of one estimate (Section 4.2)")
     ax.legend(fontsize="small")
     fig.tight_layout()

@@ -42,7 +42,7 @@ SCHEMAS = {
         "certified": "slope comparisons certified by convexity and the QP bounds (the exact QP's decision)",
         "stable": "slope comparisons decided by settled point values", "undecided":
         "slope comparisons decided by point values that had not settled", "seconds": "time of this draw",
-        "shared_seconds": "time of the Gram matrices shared by all draws of the job"}),
+        "shared_seconds": "time of the Gram matrices shared by all draws (and betas) of the job"}),
     "transform_mpe": Schema("mpe/transform/{dataset}/beta{beta}.parquet", "transform_mpe",
                             "per draw: DistCurve, EN and BBE on one cross-fitted labeled-vs-unlabeled transform", {
         "draw": "draw index", "theta": "true positive fraction of the unlabeled rows",

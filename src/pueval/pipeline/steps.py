@@ -96,12 +96,20 @@ def draws(input, output, *, dataset, beta, n_draws, seed):
 
 # mpe.smk -------------------------------------------------------------------------------------------
 
-def km(input, output, *, dataset, beta, options):
+def _every_beta(input, output, betas):
+    """(draws file, output file, β) of a job that runs every β of one dataset (mpe.smk)."""
+    return zip(input.draws, output, betas, strict=True)
+
+
+def km(input, output, *, dataset, betas, options):
+    """KM1/KM2 for every β of ``dataset``, one :class:`~pueval.mpe.kernel_embedding.KernelBank` for all draws."""
     from pueval.studies import mpe_draws as study
 
     X, y = _features(input.data)
-    frame = study.km_draws(X, y, _labels(input.draws, y.size), label=f"{dataset} beta={beta:g}", **options)
-    schemas.write(frame, output[0], "km")
+    bank = study.kernel_bank(X, label=dataset, **options)
+    for draws, path, beta in _every_beta(input, output, betas):
+        schemas.write(study.km_draws(X, y, _labels(draws, y.size), label=f"{dataset} beta={beta:g}", bank=bank),
+                      path, "km")
 
 
 def distcurve_model(input, output, *, seed, repetitions, training):
@@ -111,24 +119,26 @@ def distcurve_model(input, output, *, seed, repetitions, training):
     dc.save_regressor(model, output[0])
 
 
-def transform_mpe(input, output, *, dataset, beta, seed, repetitions, transform, bbe):
+def transform_mpe(input, output, *, dataset, betas, seed, repetitions, transform, bbe):
     from pueval.mpe import distance_curve as dc
     from pueval.studies import mpe_draws as study
 
     X, y = _features(input.data)
-    with naming_keys({"transform": "mpe.distcurve.transform.folds"}):
-        frame = study.transform_draws(X, y, _labels(input.draws, y.size), dc.load_regressor(input.model),
-                                      seed=seed, dataset=dataset, beta=beta, repetitions=repetitions,
-                                      transform=transform, bbe=bbe)
-    schemas.write(frame, output[0], "transform_mpe")
+    model = dc.load_regressor(input.model)
+    for draws, path, beta in _every_beta(input, output, betas):
+        with naming_keys({"transform": "mpe.distcurve.transform.folds"}):
+            frame = study.transform_draws(X, y, _labels(draws, y.size), model, seed=seed, dataset=dataset, beta=beta,
+                                          repetitions=repetitions, transform=transform, bbe=bbe)
+        schemas.write(frame, path, "transform_mpe")
 
 
-def tice(input, output, *, dataset, beta, seed, options):
+def tice(input, output, *, dataset, betas, seed, options):
     from pueval.studies import mpe_draws as study
 
     X, y = _features(input.data)
-    frame = study.tice_draws(X, y, _labels(input.draws, y.size), seed=seed, dataset=dataset, beta=beta, **options)
-    schemas.write(frame, output[0], "tice")
+    for draws, path, beta in _every_beta(input, output, betas):
+        frame = study.tice_draws(X, y, _labels(draws, y.size), seed=seed, dataset=dataset, beta=beta, **options)
+        schemas.write(frame, path, "tice")
 
 
 # estimate.smk --------------------------------------------------------------------------------------

@@ -359,6 +359,8 @@ def models_frame(features: pd.DataFrame, y, group, setting: tuple[str, str], *, 
     group and the gap (higher − lower); splits, hyperparameters and fits seeded by the setting and their index."""
     import lightgbm as lgb
 
+    from pueval.model import PREDICT_THREADS
+
     attribute_columns = [c for c in features.columns if c.startswith(f"{setting[1]}_")]
     inputs = {True: features.to_numpy(np.float64), False: features.drop(columns=attribute_columns).to_numpy(np.float64)}
     rows = []
@@ -376,8 +378,8 @@ def models_frame(features: pd.DataFrame, y, group, setting: tuple[str, str], *, 
                           "seed": seeds.int_seed(seed, "mcdermott", *setting, "model", split, weight, run)}
                 booster = lgb.train(params, lgb.Dataset(x[train], y[train], weight=np.where(group[train] == 0,
                                                                                           float(weight), 1.0)),
-                                    num_boost_round=hp["rounds"])
-                scores = booster.predict(x)
+                                    num_boost_round=hp["rounds"], keep_training_booster=True)
+                scores = booster.predict(x, num_threads=PREDICT_THREADS)
                 val, test = part == 1, part == 2
                 per_group = [auroc_rows(scores[test & (group == g)], y[test & (group == g)])[0] for g in (0, 1)]
                 rows.append({"split": split, "weight": weight, "run": run, **hp,

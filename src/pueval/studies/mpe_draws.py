@@ -40,21 +40,28 @@ def per_draw(y: np.ndarray, s: np.ndarray, estimate_one: Callable[[int, np.ndarr
     return pd.DataFrame(rows)
 
 
-def km_draws(X, y: np.ndarray, s: np.ndarray, *, label: str, standardize: bool = False) -> pd.DataFrame:
+def kernel_bank(X, *, label: str, standardize: bool = False) -> ke.KernelBank:
+    """The :class:`~pueval.mpe.kernel_embedding.KernelBank` of the rows of ``X``, built once for every draw (and
+    every β) of a dataset; its time is logged and kept as ``bank.seconds``."""
+    bank = ke.KernelBank(X, standardize=standardize)
+    log.info("%s: Gram matrices of %d rows in %.1f s (shared by all draws)", label, bank.n, bank.seconds)
+    return bank
+
+
+def km_draws(X, y: np.ndarray, s: np.ndarray, *, label: str, standardize: bool = False,
+             bank: ke.KernelBank | None = None) -> pd.DataFrame:
     """KM1/KM2 per draw (schema ``km`` of :mod:`pueval.pipeline.schemas`) for the rows of ``X``, the draws
     ``s`` (n_draws × n PU labels) and true classes ``y``; one :class:`~pueval.mpe.kernel_embedding.KernelBank`
-    for all draws."""
-    start = time.perf_counter()
-    bank = ke.KernelBank(X, standardize=standardize)
-    shared = time.perf_counter() - start
-    log.info("%s: Gram matrices of %d rows in %.1f s (shared by all draws)", label, bank.n, shared)
+    for all draws: ``bank`` (from :func:`kernel_bank`, shared with other calls; ``standardize`` is then the
+    bank's), else one built here."""
+    bank = kernel_bank(X, label=label, standardize=standardize) if bank is None else bank
 
     def one(draw, labeled):
         found = ke.km_thresholds(bank, labeled)
         return {"theta_km1": found["km1"], "theta_km2": found["km2"],
                 **{key: found[key] for key in ("certified", "stable", "undecided")}}
 
-    frame = per_draw(y, s, one, label=label).assign(shared_seconds=shared)
+    frame = per_draw(y, s, one, label=label).assign(shared_seconds=bank.seconds)
     log.info("%s: slope comparisons in %d draws: %d certified, %d stable, %d undecided", label, len(frame),
              frame["certified"].sum(), frame["stable"].sum(), frame["undecided"].sum())
     return frame
