@@ -90,10 +90,10 @@ def test_a_malformed_table_is_one_line_naming_the_file(capsys, tmp_path, content
 
 
 def test_an_unreadable_file_is_one_line(capsys, scores_csv, monkeypatch):
-    def denied(_):
+    def denied(*_, **__):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(cli, "_read_bytes", denied)  # root reads every file: the denial is simulated
+    monkeypatch.setattr(cli, "_file_sha256", denied)  # root reads every file: the denial is simulated
     _refused(capsys, f"cannot read {scores_csv}: permission denied", "evaluate", scores_csv)
 
 

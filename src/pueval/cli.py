@@ -34,35 +34,74 @@ class InputError(ValueError):
     """Bad user input: reported as one line, exit code 2."""
 
 
-def _parse(data: bytes, name: str, parquet: bool) -> pd.DataFrame:
-    """The table in ``data`` (CSV, UTF-8, or Parquet), its header checked for repeated names."""
-    if parquet:
-        try:
-            table = pd.read_parquet(io.BytesIO(data))
-        except ImportError as error:
-            raise InputError(f"SCORES: reading .parquet needs pyarrow (pip install pyarrow): {error}") from None
-        header = [str(c) for c in table.columns]
-    else:
-        text = data.decode("utf-8")
-        header = next(csv.reader(io.StringIO(text)), None)
-        if header is None:
-            raise InputError(f"SCORES: {name} is empty")
-        table = pd.read_csv(io.StringIO(text))
+def _not_utf8(name: str, error: UnicodeDecodeError) -> str:
+    return (f"SCORES: {name} is not UTF-8 text (byte {error.object[error.start]:#04x} at offset {error.start}); "
+            "save it as UTF-8, uncompressed")
+
+
+def _check_header(header: list[str], name: str) -> None:
     repeated = sorted({c for c in header if header.count(c) > 1})
     if repeated:
         raise InputError(f"SCORES: {name} repeats the column name(s) {', '.join(map(repr, repeated))}")
+
+
+def _parse(source, name: str, parquet: bool) -> pd.DataFrame:
+    """The table in ``source`` (bytes, or a file's path, parsed from the file: no copy of its text in memory;
+    CSV, UTF-8, or Parquet), its header checked for repeated names."""
+    buffer = io.BytesIO(source) if isinstance(source, bytes) else source
+    if parquet:
+        try:
+            import pyarrow.parquet as pq
+        except ImportError as error:
+            raise InputError(f"SCORES: reading .parquet needs pyarrow (pip install pyarrow): {error}") from None
+        header = [str(c) for c in pq.read_schema(buffer).names if c != "__index_level_0__"]
+        _check_header(header, name)
+        table = pd.read_parquet(buffer)
+    else:
+        with (io.BytesIO(source) if isinstance(source, bytes) else open(source, "rb")) as file:
+            first = file.readline().decode("utf-8")
+        header = next(csv.reader(io.StringIO(first)), None)
+        if header is None:
+            raise InputError(f"SCORES: {name} is empty")
+        _check_header(header, name)
+        table = pd.read_csv(io.BytesIO(source) if isinstance(source, bytes) else source, encoding="utf-8")
     return table
 
 
-def _read_bytes(file: Path) -> bytes:
-    return file.read_bytes()
+def _file_sha256(file: Path, *, text: bool) -> str:
+    """The SHA-256 of a file, read in blocks; ``text=True`` checks on the way that it is UTF-8 throughout
+    (a UnicodeDecodeError whose offset counts from the file's start)."""
+    import codecs
+
+    digest, decoder, offset = hashlib.sha256(), codecs.getincrementaldecoder("utf-8")(), 0
+    with open(file, "rb") as data:
+        while block := data.read(1 << 22):
+            digest.update(block)
+            if text:
+                try:
+                    decoder.decode(block)
+                except UnicodeDecodeError as error:
+                    raise UnicodeDecodeError("utf-8", error.object, error.start, error.end, error.reason) \
+                        if offset == 0 else _shifted(error, block, offset) from None
+            offset += len(block)
+        if text:
+            decoder.decode(b"", final=True)
+    return digest.hexdigest()
+
+
+def _shifted(error: UnicodeDecodeError, block: bytes, offset: int) -> UnicodeDecodeError:
+    """``error`` of a block that starts ``offset`` bytes into the file, its offset counted from the file's start."""
+    whole = b"\0" * offset + block  # only the offending byte is read back
+    return UnicodeDecodeError("utf-8", whole, offset + error.start, offset + error.end, error.reason)
 
 
 def read_table(path: str) -> tuple[pd.DataFrame, str]:
     """(table, SHA-256 of its bytes) of a .csv or .parquet file, or of CSV on standard input for ``-``;
-    every read error is one line that names the input."""
+    every read error is one line that names the input. A file is hashed in blocks and parsed from its path,
+    so its text is never held in memory whole."""
     if path == "-":
-        data, name, parquet = sys.stdin.buffer.read(), "standard input", False
+        source, name, parquet = sys.stdin.buffer.read(), "standard input", False
+        sha256 = hashlib.sha256(source).hexdigest()
     else:
         file = Path(path)
         if not file.is_file():
@@ -70,17 +109,18 @@ def read_table(path: str) -> tuple[pd.DataFrame, str]:
         if file.suffix.lower() not in (".csv", ".parquet"):
             raise InputError(f"SCORES: {path} is neither .csv nor .parquet")
         try:
-            data = _read_bytes(file)
+            sha256 = _file_sha256(file, text=file.suffix.lower() == ".csv")
         except PermissionError:
             raise InputError(f"SCORES: cannot read {path}: permission denied") from None
-        name, parquet = path, file.suffix.lower() == ".parquet"
+        except UnicodeDecodeError as error:
+            raise InputError(_not_utf8(path, error)) from None
+        source, name, parquet = file, path, file.suffix.lower() == ".parquet"
     try:
-        return _parse(data, name, parquet), hashlib.sha256(data).hexdigest()
+        return _parse(source, name, parquet), sha256
     except InputError:
         raise
     except UnicodeDecodeError as error:
-        raise InputError(f"SCORES: {name} is not UTF-8 text (byte {error.object[error.start]:#04x} at offset "
-                         f"{error.start}); save it as UTF-8, uncompressed") from None
+        raise InputError(_not_utf8(name, error)) from None
     except pd.errors.EmptyDataError:
         raise InputError(f"SCORES: {name} has no columns") from None
     except Exception as error:  # pandas and pyarrow raise many types for a malformed file

@@ -15,15 +15,17 @@ from numpy.typing import ArrayLike
 from pueval.validation import ArgumentError, PosLabel, check_integer, check_label_rows, sklearn_names, warn_degenerate
 
 
-def tie_groups(scores: np.ndarray, *, descending: bool = False) -> tuple[np.ndarray, np.ndarray]:
-    """The ranking core of every curve and rank here: ``(order, last)``, the stable sort order of
-    ``scores`` (increasing, or decreasing) and, along it, a mask of the last row of each tie group.
+def tie_groups(scores: np.ndarray, *, descending: bool = False, stable: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """The ranking core of every curve and rank here: ``(order, last)``, the sort order of ``scores``
+    (increasing, or decreasing) and, along it, a mask of the last row of each tie group. ``stable=False``
+    leaves the order within a tie group free (2-3× faster at millions of rows): enough for anything
+    computed per tie group, as mid-ranks.
 
     >>> order, last = tie_groups(np.array([0.3, 0.1, 0.3]))
     >>> order.tolist(), last.tolist()
     ([1, 0, 2], [True, False, True])
     """
-    order = np.argsort(-scores if descending else scores, kind="stable")
+    order = np.argsort(-scores if descending else scores, kind="stable" if stable else None)
     ordered = scores[order]
     return order, np.r_[ordered[1:] != ordered[:-1], True]
 
@@ -54,11 +56,33 @@ def midranks(scores: np.ndarray) -> np.ndarray:
     >>> midranks(np.array([0.3, 0.1, 0.3])).tolist()
     [2.5, 1.0, 2.5]
     """
-    order, last = tie_groups(scores)
+    order, last = tie_groups(scores, stable=False)  # a tie group's rows share one value: any order within it
     ends = np.flatnonzero(last) + 1  # rank of the last member of each tie group
     counts = np.diff(np.r_[0, ends])
     ranks = np.empty(scores.size, dtype=np.float64)
     ranks[order] = np.repeat(ends - (counts - 1) / 2, counts)
+    return ranks
+
+
+def midranks_at(scores: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """``midranks(scores)[rows]`` from one sort of the values: for the rows selected by ``rows`` (a mask or
+    indices), in their order, (#{scores < s_i} + #{scores ≤ s_i} + 1)/2, found by binary search of the
+    sorted scores. The same values as :func:`midranks` (integers and halves are exact in float64), at about
+    the cost of one ``np.sort`` when few rows are asked for.
+
+    >>> midranks_at(np.array([0.3, 0.1, 0.3, 0.2]), np.array([True, False, True, True])).tolist()
+    [3.5, 3.5, 2.0]
+    """
+    ordered = np.sort(scores)
+    queries = scores[rows]
+    order = np.argsort(queries)  # sorted keys: each binary search starts where the last one ended
+    keys = queries[order]
+    below_or_tied = np.searchsorted(ordered, keys, side="right")  # #{scores ≤ s_i} ≥ 1: s_i is a score
+    below = below_or_tied - 1  # #{scores < s_i} when s_i is untied
+    tied = np.flatnonzero((below > 0) & (ordered[np.maximum(below - 1, 0)] == keys))
+    below[tied] = np.searchsorted(ordered, keys[tied], side="left")
+    ranks = np.empty(keys.size, dtype=np.float64)
+    ranks[order] = (below + below_or_tied + 1) / 2
     return ranks
 
 
