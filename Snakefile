@@ -5,13 +5,14 @@ workflow/scripts/x.py, which runs pueval.pipeline.steps.x.
 """
 
 import re
+import sys
 import time
 from pathlib import Path
 
 from snakemake.utils import min_version
 
 from pueval.mpe import shipped_regressor
-from pueval.pipeline import datasets, summary
+from pueval.pipeline import datasets, lost_outputs, summary
 from pueval.pipeline.config import (
     apply_command_line,
     beta_name,
@@ -42,6 +43,15 @@ validate(config, Path(workflow.basedir) / "config" / "schema.yaml")
 if "output_root" in config:
 
     workdir: config["output_root"]
+
+
+# Outputs lost to an interrupted or failed job are rebuilt with everything downstream, so an edited config or
+# a forced rerun is never lost (pueval.pipeline.lost_outputs).
+if workflow.is_main_process:
+    LOST = lost_outputs.void_lost_records()
+    if LOST:
+        print(f"pueval: {len(LOST)} output(s) lost to an interrupted or failed run will be rebuilt, with "
+              f"everything downstream: {', '.join(LOST[:5])}{' …' if len(LOST) > 5 else ''}", file=sys.stderr)
 
 
 DATASETS = list(config["run"])

@@ -161,6 +161,7 @@ CASES = [
     ("figure3-folds-one", _set("figure3.folds", 1), "figure3.folds"),
     ("claesen-beta-not-run", _set("claesen.beta", 0.3), "claesen.beta"),
     ("claesen-dataset-not-run", _set("claesen.dataset", "mushroom"), "claesen.dataset"),
+    ("betas-narrowed", _set("betas", [0.2]), "figure3.beta"),
     ("claesen-no-sizes", _set("claesen.known_positives", []), "claesen.known_positives"),
     ("jain-purity-above-one", _set("jain.purities", [1.5]), "jain.purities.0"),
     ("jain-one-repetition", _set("jain.repetitions", 1), "jain.repetitions"),
@@ -267,6 +268,11 @@ def test_dry_run_fails_naming_the_key(results, case, key):
     assert result.returncode != 0, output[-2000:]
     assert f"config key '{key}" in output, output[-2000:]
     assert not (workdir / "results").exists()
+
+
+def test_narrowing_betas_names_every_dependent_key_in_one_message(results):
+    output = results["betas-narrowed"][0].stderr
+    assert "config key 'figure3.beta'" in output and "config key 'claesen.beta'" in output, output[-2000:]
 
 
 def test_the_base_config_and_command_line_overrides_are_valid(results):

@@ -76,3 +76,33 @@ def test_relative_paths_start_at_the_project_folder(tmp_path):
     assert config["datasets"]["t"]["source"]["file"] == str(tmp_path / "project" / "d.csv")
     assert config["datasets"]["u"]["source"] == {"uci": 1}
     assert resolve_paths({"uci_mirror": None}, tmp_path) == {"uci_mirror": None}
+
+
+def test_an_alias_bomb_is_refused_before_anything_expands_it(tmp_path):
+    """A billion leaves by nine levels of aliases: measured on the YAML graph, refused in one short line."""
+    import time
+
+    from pueval.pipeline.config import MAX_VALUES, ConfigError, apply_command_line, check_files
+
+    lines = ["l0: &l0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"l{i}: &l{i} [{', '.join([f'*l{i - 1}'] * 10)}]" for i in range(1, 9)]
+    path = tmp_path / "bomb.yaml"
+    path.write_text("\n".join(lines + ["mcdermott: {pu: {frequencies: {equal: *l8}}}"]) + "\n")
+    start = time.perf_counter()
+    with pytest.raises(ConfigError, match=r"aliases expand to [\d,]+ values, more than") as raised:
+        check_files([path])
+    assert time.perf_counter() - start < 5 and len(str(raised.value)) < 300
+    with pytest.raises(ConfigError, match="config key 'mcdermott' \\(--config\\): its YAML aliases expand"):
+        apply_command_line({}, ["mcdermott={" + ", ".join(lines) + "}"])  # the same bomb on the command line
+    small = tmp_path / "fine.yaml"
+    small.write_text("a: &a [1, 2]\nb: [*a, *a]\n")
+    check_files([small])  # aliases within bounds are fine
+    assert MAX_VALUES >= 10_000
+
+
+def test_a_long_value_is_shown_cut_in_a_start_up_message():
+    from pueval.pipeline.config import SHOWN, short
+
+    assert short([1, 2]) == "[1, 2]"
+    text = short(list(range(10_000)))
+    assert len(text) < SHOWN + 40 and text.endswith("characters)")

@@ -180,3 +180,20 @@ def test_a_mirror_marks_missing_values_and_complete_rows_drops_them(tmp_path):
     assert raw["x"].isna().sum() == 1 and raw["k"].isna().sum() == 1
     features, labels = binarize(raw, Labeling("t", "y", {"equals": 1}, complete_rows=True))
     assert labels.tolist() == [0, 1] and features["x"].tolist() == [1.0, 4.0]
+
+
+@pytest.mark.parametrize("missing", [None, "NA"])
+def test_a_numeric_column_with_an_undeclared_missing_marker_is_refused(tmp_path, missing):
+    """Heart Disease writes a missing value as "?": with mirror.missing unset (or "NA") the column would be read
+    as text and "?" become a category of its own; the mirror read refuses it, naming the key."""
+    from pueval.pipeline import download
+
+    rows = [f"{i},{'?' if i % 50 == 0 else i / 10},{i % 2}" for i in range(300)]
+    (tmp_path / "h.data").write_text("\n".join(rows) + "\n")
+    mirror = {"files": {"h.data": "0" * 64}} | ({"missing": missing} if missing else {})
+    source = download.Source(name="heart", columns=("a", "ca", "num"), mirror=mirror)
+    with pytest.raises(download.DataUnavailableError,
+                       match=r"column 'ca' .* holds numbers and 6 rows of '\?'; .* 'datasets.heart.mirror.missing'"):
+        download.read_mirror(source, tmp_path, verify_checksums=False)
+    source = download.Source(name="heart", columns=("a", "ca", "num"), mirror=mirror | {"missing": "?"})
+    assert download.read_mirror(source, tmp_path, verify_checksums=False)["ca"].isna().sum() == 6

@@ -2,6 +2,7 @@
 
 import os
 import time
+from pathlib import Path
 from types import SimpleNamespace
 
 import matplotlib.pyplot as plt
@@ -28,7 +29,7 @@ def test_draws_step_refuses_a_beta_that_labels_fewer_than_two_rows(tmp_path):
     y = np.r_[np.ones(8, int), np.zeros(40, int)]
     out = tmp_path / "draws.parquet"
     with pytest.raises(ValueError, match="config key 'betas': 0.1 labels 1 of the 8 positives"):
-        steps.draws([_labels_file(tmp_path, y)], [out], dataset="toy", beta=0.1, n_draws=2, seed=0)
+        steps.draws([_labels_file(tmp_path, y)], [out], dataset="toy", betas=[0.1], n_draws=2, seed=0)
     assert not out.exists()
 
 
@@ -207,3 +208,137 @@ def test_an_intermediate_file_with_other_columns_is_refused(tmp_path):
     with pytest.raises(ValueError, match="do not follow the 'draws' schema"):
         schemas.write(pd.DataFrame({"draw": [0]}), tmp_path / "d.parquet", "draws")
     assert not (tmp_path / "d.parquet").exists()
+
+
+# Outputs that respect what they replace -----------------------------------------------------------------------
+
+def _evaluate(capsys, *argv):
+    from pueval import cli
+
+    code = cli.main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def scores_file(tmp_path):
+    from pueval import cli
+
+    path = tmp_path / "scores.csv"
+    cli.example_scores(200, 0).to_csv(path, index=False)
+    return path
+
+
+def test_output_dash_is_standard_output(capsys, scores_file, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = _evaluate(capsys, "evaluate", scores_file, "--output", "-")
+    assert code == 0 and '"aul_pu"' in out and not (tmp_path / "-").exists()
+
+
+def test_a_fifo_or_a_device_is_written_in_place_never_replaced(capsys, scores_file, tmp_path):
+    import os
+    import stat
+    import threading
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_text()))
+    reader.start()
+    code, _, err = _evaluate(capsys, "evaluate", scores_file, "--output", fifo)
+    reader.join(timeout=30)
+    assert code == 0, err
+    assert stat.S_ISFIFO(fifo.stat().st_mode) and '"aul_pu"' in received[0]
+    link = tmp_path / "null-link"
+    link.symlink_to("/dev/null")
+    code, _, err = _evaluate(capsys, "evaluate", scores_file, "--output", link)
+    assert code == 0, err
+    assert link.is_symlink() and stat.S_ISCHR(Path("/dev/null").stat().st_mode)
+
+
+def test_a_report_keeps_the_mode_of_the_file_it_replaces_and_a_new_one_follows_the_umask(capsys, scores_file,
+                                                                                        tmp_path):
+    import os
+    import stat
+
+    old = tmp_path / "old.json"
+    old.write_text("{}")
+    old.chmod(0o644)
+    assert _evaluate(capsys, "evaluate", scores_file, "--output", old)[0] == 0
+    assert stat.S_IMODE(old.stat().st_mode) == 0o644
+    mask = os.umask(0o027)
+    try:
+        assert _evaluate(capsys, "evaluate", scores_file, "--output", tmp_path / "new.json")[0] == 0
+    finally:
+        os.umask(mask)
+    assert stat.S_IMODE((tmp_path / "new.json").stat().st_mode) == 0o640
+
+
+def test_plot_and_output_naming_the_same_file_are_refused(capsys, scores_file, tmp_path):
+    code, out, err = _evaluate(capsys, "evaluate", scores_file, "--plot", tmp_path / "x.png", "--output",
+                               tmp_path / "x.png")
+    assert code == 2 and "--plot and --output name the same file" in err and not (tmp_path / "x.png").exists()
+
+
+def test_a_failed_write_names_the_file_that_failed(capsys, scores_file, tmp_path, monkeypatch):
+    import errno
+
+    from pueval import cli
+
+    pytest.importorskip("matplotlib")
+    written = []
+
+    def full_disk(text, path):
+        if str(path).endswith(".png"):
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        written.append(path)
+
+    monkeypatch.setattr(cli, "_write", full_disk)
+    code, _, err = _evaluate(capsys, "evaluate", scores_file, "--plot", tmp_path / "fig.png", "--output",
+                             tmp_path / "report.json")
+    assert code == 2 and err.strip().endswith(f"No space left on device: {tmp_path / 'fig.png'}"), err
+
+
+# Weak cases of the probe ----------------------------------------------------------------------------------------
+
+def test_a_compare_column_named_with_a_bar_stays_one_markdown_cell(capsys, tmp_path):
+    from pueval import cli
+
+    frame = cli.example_scores(200, 0).rename(columns={"score": "a|b"})
+    path = tmp_path / "s.csv"
+    frame.to_csv(path, index=False)
+    code, out, err = _evaluate(capsys, "compare", path, "--score-columns", "a|b", "score_b", "--format", "markdown")
+    assert code == 0, err
+    rows = [line for line in out.splitlines() if line.startswith("|")]
+    assert all(line.replace("\\|", "").count("|") == 4 for line in rows), rows
+
+
+def test_compare_of_an_unreadable_parquet_is_one_line(tmp_path, capsys):
+    from pueval.pipeline import compare
+
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "x.parquet").write_bytes(b"not parquet")
+    assert compare.main([str(tmp_path / "a"), str(tmp_path / "b")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "x.parquet is unreadable" in err and "Traceback" not in err
+
+
+def test_corrected_precision_never_leaves_the_unit_interval_silently():
+    from pueval import curves
+
+    labels = np.r_[np.ones(5, int), np.zeros(45, int)]
+    scores = np.r_[np.linspace(1, 0.9, 5), np.linspace(0.95, 0, 45)]
+    with pytest.warns(UserWarning, match=r"corrected precision leaves \[0, 1\]"):
+        curve = curves.corrected_pr_curve(labels, scores, theta=0.6)
+    assert curve.y.max() <= 1.0 and curve.y.min() >= 0.0
+
+
+def test_numpy_scalars_are_numbers_for_theta_and_purity():
+    from pueval import curves
+
+    labels, scores = [1, 0, 1, 0, 0, 1, 0, 0], [8, 7, 6, 5, 4, 3, 2, 1]
+    assert curves.claesen_band(labels, scores, np.array(0.2)).roc_lower.area == \
+        curves.claesen_band(labels, scores, 0.2).roc_lower.area
+    assert curves.corrected_roc_curve(labels, scores, 0.2, purity=np.int64(1)).area == \
+        curves.corrected_roc_curve(labels, scores, 0.2, purity=1.0).area

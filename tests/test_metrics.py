@@ -57,6 +57,21 @@ def test_midranks_match_brute_force():
     assert metrics.midranks(g).tolist() == expected
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_midranks_at_selected_rows_equal_the_brute_force_ranks(seed):
+    """midranks_at (one sort, binary searches) against the definition: 1 + #{s_j < s_i} + ½·#{s_j = s_i, j ≠ i},
+    with many ties (few distinct values) and without, for masks and index arrays, in the rows' order."""
+    rng = np.random.default_rng(seed)
+    for n in (1, 2, 7, 40):
+        for scores in (rng.integers(0, 3, n).astype(float), rng.normal(size=n)):
+            brute = np.array([1 + (scores < s).sum() + 0.5 * ((scores == s).sum() - 1) for s in scores])
+            mask = rng.random(n) < 0.5
+            index = rng.integers(0, n, 5)
+            assert metrics.midranks_at(scores, mask).tolist() == brute[mask].tolist()
+            assert metrics.midranks_at(scores, index).tolist() == brute[index].tolist()
+            assert metrics.midranks(scores).tolist() == brute.tolist()
+
+
 @pytest.mark.parametrize("seed", range(5))
 def test_aul_is_linear_in_auc(seed):
     rng = np.random.default_rng(seed)

@@ -201,3 +201,43 @@ def test_tice_refuses_bad_input():
     rng = np.random.default_rng(0)
     with pytest.raises(ValueError, match="labeled must be 1-D of length 5"):
         tice_c(np.zeros((5, 2)), np.array([1, 0]), rng=rng)
+
+
+@pytest.mark.parametrize(("method", "options", "message"), [
+    ("km1", {"standardize": "no"}, "km1 standardize: must be True or False, got 'no'"),
+    ("km2", {"standardize": 1}, "km2 standardize: must be True or False"),
+    ("bbe", {"delta": "0.1"}, "bbe delta: must be a number in (0, 1), got '0.1'"),
+    ("bbe", {"delta": 1.0}, "bbe delta: must be a number in (0, 1)"),
+    ("bbe", {"gamma": float("nan")}, "bbe gamma: must be a number in [0, inf)"),
+    ("bbe", {"transform": {"learning_rate": -1}}, "bbe transform learning_rate: must be a number in (0, inf)"),
+    ("distcurve", {"repetitions": 2.5}, "distcurve repetitions: must be an integer ≥ 1, got 2.5"),
+    ("distcurve", {"model": 123}, "distcurve model: must be a lightgbm.Booster or the path of a LightGBM text file"),
+    ("en", {"transform": {"folds": 1}}, "en transform folds: must be an integer ≥ 2, got 1"),
+    ("en", {"transform": "abc"}, "en transform: must be a dict of folds, rounds, num_leaves, learning_rate"),
+    ("en", {"transform": {"trees": 5}}, "en transform: takes folds, rounds, num_leaves, learning_rate; got ['trees']"),
+    ("tice", {"k": 0}, "tice k: must be a number in (0, inf)"),
+    ("tice", {"folds": True}, "tice folds: must be an integer ≥ 2"),
+    ("tice", {"delta": 2}, "tice delta: must be a number in (0, 1)"),
+    ("tice", {"estimate_rows": "all"}, "tice estimate_rows: must be one of"),
+])
+def test_every_option_of_every_estimator_is_checked_naming_method_and_option(method, options, message):
+    """Checked in one place (priors.check_options) before any work: never someone else's words (TypeError,
+    LightGBMError, scikit-learn's n_splits message), never a value silently read through bool()."""
+    from pueval.mpe.priors import estimate_prior
+
+    rng = np.random.default_rng(0)
+    X, labels = rng.normal(size=(60, 2)), (np.arange(60) < 20).astype(int)
+    with pytest.raises(ValueError) as raised:
+        estimate_prior(X, labels, method, random_state=0, **options)
+    assert str(raised.value).startswith(message), str(raised.value)
+
+
+def test_the_pipeline_estimator_checks_its_options_the_same_way():
+    from pueval.mpe.priors import PriorEstimator
+
+    with pytest.raises(ValueError, match="km1 standardize: must be True or False"):
+        PriorEstimator(["km1"], km_standardize="yes")
+    with pytest.raises(ValueError, match=r"bbe delta: must be a number in \(0, 1\)"):
+        PriorEstimator(["bbe"], bbe={"delta": 0})
+    with pytest.raises(ValueError, match="tice iterations: must be an integer"):
+        PriorEstimator(["tice"], tice={"iterations": 0})

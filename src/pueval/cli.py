@@ -14,6 +14,7 @@ import io
 import json
 import math
 import os
+import stat
 import sys
 import tempfile
 import time
@@ -258,9 +259,14 @@ def _compare_rows(report: dict) -> list[tuple[str, str, str]]:
             ("p-value (no difference)", f"{report['p_value']:.3g}", "no prior")]
 
 
+def _cell(text) -> str:
+    """A Markdown table cell: ``|`` escaped (a column named ``a|b`` stays one cell), line breaks as spaces."""
+    return str(text).replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+
+
 def markdown(report: dict, rows) -> str:
     lines = ["| quantity | value | depends on |", "|---|---|---|"]
-    lines += [f"| {q} | {v} | {d} |" for q, v, d in rows]
+    lines += [f"| {_cell(q)} | {_cell(v)} | {_cell(d)} |" for q, v, d in rows]
     return "\n".join(lines) + f"\n\n{_input_line(report)}\n"
 
 
@@ -302,7 +308,8 @@ def _common(command) -> None:
     command.add_argument("--pos-label", default="1", help="the label value of a labeled row (default: 1); "
                                                           "every other row is unlabeled, e.g. 0 or -1")
     command.add_argument("--level", type=float, default=0.95, help="confidence level of the interval (default: 0.95)")
-    command.add_argument("--output", help="write the report here instead of to standard output")
+    command.add_argument("--output", help="write the report here instead of to standard output (- is standard "
+                         "output; a device or FIFO is written in place, never replaced)")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -350,8 +357,12 @@ def _check_options(args) -> None:
     if getattr(args, "threshold", None) is not None and not math.isfinite(args.threshold):
         raise InputError(f"--threshold: must be a finite number, got {args.threshold}")
     inputs = [Path(p) for p in (args.scores, getattr(args, "distcurve_model", None)) if p and p != "-"]
-    for option, path in (("--output", args.output), ("--plot", getattr(args, "plot", None))):
-        if not path:
+    plot = getattr(args, "plot", None)
+    if plot and args.output and args.output != "-" and (plot == args.output or (
+            Path(plot).exists() and Path(args.output).exists() and Path(plot).resolve() == Path(args.output).resolve())):
+        raise InputError(f"--plot and --output name the same file, {plot}; the report would overwrite the figure")
+    for option, path in (("--output", args.output), ("--plot", plot)):
+        if not path or (option == "--output" and path == "-"):
             continue
         output = Path(path)
         if output.exists() and any(p.exists() and output.resolve() == p.resolve() for p in inputs):
@@ -366,17 +377,36 @@ def _check_options(args) -> None:
         raise InputError(f"--distcurve-model: no file {args.distcurve_model}")
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def _write(text: str | bytes, path: str) -> None:
-    """Write to a temporary file beside ``path``, renamed into place once complete."""
+    """Write ``text`` to ``path`` as a plain write would, but never half: a regular file (or a new one) is written
+    to a temporary file beside it and renamed into place once complete, with the mode the replaced file had
+    (a new file: 0666 less the umask); a target that is not a regular file (a device such as /dev/null, a FIFO,
+    a link to one, as /dev/stdout is) is written in place, never replaced. An OSError names ``path``."""
     target = Path(path)
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    mode = "wb" if isinstance(text, bytes) else "w"
     try:
-        with os.fdopen(handle, "wb" if isinstance(text, bytes) else "w") as out:
-            out.write(text)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+        if target.exists() and not target.resolve().is_file():
+            with open(target, mode) as out:
+                out.write(text)
+            return
+        permissions = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o666 & ~_umask()
+        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(handle, mode) as out:
+                out.write(text)
+            os.chmod(temporary, permissions)
+            os.replace(temporary, target)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+    except OSError as error:
+        raise OSError(error.errno, error.strerror or str(error), str(path)) from None
 
 
 def _figure_bytes(labeled, scores, report: dict, file_format: str) -> bytes:
@@ -412,7 +442,7 @@ def main(argv=None) -> int:
             text = run(args)
         for message in dict.fromkeys(str(w.message) for w in caught):  # each once, one line: degenerate
             print(f"pueval: warning: {message}", file=sys.stderr)  # scores, a prior at its estimator's bound
-        if args.command != "example-scores" and args.output:
+        if args.command != "example-scores" and args.output and args.output != "-":
             _write(text, args.output)
         else:
             sys.stdout.write(text)

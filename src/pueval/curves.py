@@ -28,11 +28,12 @@ recall, an unbiased TPR under SCAR); θ = the positive fraction of the unlabeled
 
 from __future__ import annotations
 
+import functools
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import ArrayLike
-from scipy.stats import binom
 
 from pueval import metrics
 from pueval.validation import PosLabel, check_fraction, check_labels, check_level, check_scores, sklearn_names
@@ -177,7 +178,13 @@ def corrected_pr_curve(labels: ArrayLike, scores: ArrayLike, theta: float, *, pu
     n_l, n_u = head_l[-1], head_u[-1]
     gamma, _ = _recovered_rates(head_l, head_u, theta, purity)
     alpha = (purity * n_l + theta * n_u) / (n_l + n_u)
-    return _pr(gamma, alpha * gamma / ((head_l + head_u) / (n_l + n_u)), thresholds)
+    precision = alpha * gamma / ((head_l + head_u) / (n_l + n_u))
+    outside = (precision > 1.0 + ROUNDING) | (precision < -ROUNDING)
+    if outside.any():
+        warnings.warn(f"corrected precision leaves [0, 1] at {int(outside.sum())} of {outside.size} thresholds "
+                      f"(from {precision.min():.3g} to {precision.max():.3g}): theta = {theta:g} does not fit this "
+                      "ranking; the points are clipped to [0, 1]", UserWarning, stacklevel=3)
+    return _pr(gamma, np.clip(precision, 0.0, 1.0), thresholds)
 
 
 def surrogate_positives_in_head(head_u: ArrayLike, n_u: int, latent: int, wanted: ArrayLike) -> np.ndarray:
@@ -188,10 +195,27 @@ def surrogate_positives_in_head(head_u: ArrayLike, n_u: int, latent: int, wanted
 
 
 BANDS = ("binomial", "none")
+ROUNDING = 1e-9  # an estimated precision this far past [0, 1] is rounding, not a prior that misfits
+
+
+@functools.lru_cache(maxsize=64)
+def _binomial_band(n_l: int, level: float) -> tuple[np.ndarray, np.ndarray]:
+    """The (1 − level)/2 and (1 + level)/2 quantiles of Binomial(n_L, k/n_L) for every count k = 0 … n_L: the
+    same for every labeling with n_L labeled rows, so computed once (read-only arrays)."""
+    from scipy.stats import binom  # here: importing pueval (and the pipeline's start-up) skips scipy.stats
+
+    tail = (1.0 - level) / 2.0
+    share = np.arange(n_l + 1) / n_l
+    band = tuple(binom.ppf(q, n_l, share) for q in (tail, 1.0 - tail))
+    for quantiles in band:
+        quantiles.flags.writeable = False
+    return band
 
 
 def _theta_pair(theta) -> tuple[float, float]:
     """θ̂, or an interval (θ_lo, θ_hi) of it (Claesen's Lemma 4), as (θ for the lower curve, θ for the upper)."""
+    if isinstance(theta, np.ndarray) and theta.ndim == 0:  # a NumPy scalar array is a number
+        theta = theta.item()
     if isinstance(theta, (tuple, list, np.ndarray)):
         if len(theta) != 2:
             raise ValueError(f"theta: a number or an interval (low, high), got {theta!r}")
@@ -237,9 +261,7 @@ def claesen_band(labels: ArrayLike, scores: ArrayLike, theta: float | tuple[floa
         raise ValueError("labels: no unlabeled row (every row is a labeled positive or a known negative)")
     cdf = head_l / n_l
     if band == "binomial":  # the exact bootstrap band: quantiles of Binomial(n_L, F_L) / n_L, one per count
-        tail = (1.0 - level) / 2.0
-        share = np.arange(n_l + 1) / n_l
-        cdf_lower, cdf_upper = (binom.ppf(q, n_l, share)[head_l] / n_l for q in (tail, 1.0 - tail))
+        cdf_lower, cdf_upper = (quantiles[head_l] / n_l for quantiles in _binomial_band(n_l, level))
     else:
         cdf_lower = cdf_upper = cdf
     curves = {}

@@ -20,6 +20,8 @@ Labels take any two values, ``pos_label`` (default 1) marking the labeled (or po
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 from numpy.typing import ArrayLike
 
@@ -50,8 +52,12 @@ def jain_roc_auc(s: ArrayLike, scores: ArrayLike, theta: float, *, purity: float
 
 def jain_auprc(s: ArrayLike, scores: ArrayLike, theta: float, *, purity: float = 1.0,
                pos_label: PosLabel = 1) -> float:
-    """AUPRC of the PR curve recovered threshold by threshold (:func:`pueval.curves.corrected_pr_curve`)."""
-    return curves.corrected_pr_curve(s, scores, theta, purity=purity, pos_label=pos_label).area
+    """AUPRC of the PR curve recovered threshold by threshold (:func:`pueval.curves.corrected_pr_curve`), its
+    precision clipped to [0, 1] at every threshold (:func:`pueval.curves.average_precision_area`): the curve's
+    warning that points left [0, 1] is not repeated here, where only the area is returned."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="corrected precision leaves", category=UserWarning)
+        return curves.corrected_pr_curve(s, scores, theta, purity=purity, pos_label=pos_label).area
 
 
 def claesen_bounds(s: ArrayLike, scores: ArrayLike, theta: float, level: float = 0.95, *,

@@ -1,20 +1,27 @@
-# SCAR draws: which positives are labeled, n_draws per (dataset, beta).
+# SCAR draws: which positives are labeled, n_draws per (dataset, beta), one job per dataset over every beta (a
+# job's start-up is seconds, its draws milliseconds); one file per beta, which later rules read by DRAWS_OUTPUT.
+DRAWS_OUTPUT = "results/draws/{dataset}/beta{beta}.parquet"
+
+
+def every_beta(pattern):
+    """The pattern's files for every beta of the run, {dataset} left open."""
+    return expand(pattern, beta=BETAS, allow_missing=True)
 
 
 rule draws:
     input:
         rules.binarize.output[0],
     output:
-        "results/draws/{dataset}/beta{beta}.parquet",
+        every_beta(DRAWS_OUTPUT),
     log:
-        "results/logs/draws/{dataset}_beta{beta}.log",
+        "results/logs/draws/{dataset}.log",
     benchmark:
-        "results/benchmarks/draws/{dataset}_beta{beta}.tsv"
+        "results/benchmarks/draws/{dataset}.tsv"
     conda:
         "../../environment.yml"
     params:
         dataset=lambda w: w.dataset,
-        beta=lambda w: float(w.beta),
+        betas=[float(b) for b in BETAS],
         n_draws=config["n_draws"],
         seed=config["seed"],
     script:

@@ -1,23 +1,25 @@
-# Per-draw estimates: AUL^PU, AUC^PU and the AUC corrected with each MPE prior, one job per (dataset, beta).
+# Per-draw estimates: AUL^PU, AUC^PU and the AUC corrected with each MPE prior, one job per dataset over every
+# beta; one file per beta, which later rules read by ESTIMATE_OUTPUT.
+ESTIMATE_OUTPUT = "results/estimates/{dataset}/beta{beta}.parquet"
 
 
 rule estimate:
     input:
         scores=rules.score.output[0],
-        draws=rules.draws.output[0],
-        km=KM_OUTPUT,
-        transform_mpe=TRANSFORM_MPE_OUTPUT,
-        tice=TICE_OUTPUT,
+        draws=every_beta(DRAWS_OUTPUT),
+        km=every_beta(KM_OUTPUT),
+        transform_mpe=every_beta(TRANSFORM_MPE_OUTPUT),
+        tice=every_beta(TICE_OUTPUT),
     output:
-        "results/estimates/{dataset}/beta{beta}.parquet",
+        every_beta(ESTIMATE_OUTPUT),
     log:
-        "results/logs/estimate/{dataset}_beta{beta}.log",
+        "results/logs/estimate/{dataset}.log",
     benchmark:
-        "results/benchmarks/estimate/{dataset}_beta{beta}.tsv"
+        "results/benchmarks/estimate/{dataset}.tsv"
     conda:
         "../../environment.yml"
     params:
         dataset=lambda w: w.dataset,
-        beta=lambda w: float(w.beta),
+        betas=[float(b) for b in BETAS],
     script:
         "../scripts/estimate.py"

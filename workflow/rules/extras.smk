@@ -33,7 +33,7 @@ rule theorem1:
 rule aul_interval:
     input:
         scores=expand(rules.score.output[0], dataset=DATASETS),
-        draws=expand(rules.draws.output[0], dataset=DATASETS, beta=BETAS),
+        draws=expand(DRAWS_OUTPUT, dataset=DATASETS, beta=BETAS),
     output:
         csv=report(
             "results/aul_interval.csv",
@@ -66,8 +66,8 @@ rule aul_interval:
 rule related:
     input:
         scores=rules.score.output[0],
-        draws=expand(rules.draws.output[0], beta=BETAS, allow_missing=True),
-        estimates=expand(rules.estimate.output[0], beta=BETAS, allow_missing=True),
+        draws=expand(DRAWS_OUTPUT, beta=BETAS, allow_missing=True),
+        estimates=expand(ESTIMATE_OUTPUT, beta=BETAS, allow_missing=True),
     output:
         "results/related/{dataset}.parquet",
     log:
@@ -174,7 +174,7 @@ rule paired_difference:
     input:
         scores=expand(rules.score.output[0], dataset=DATASETS),
         scores_b=expand(rules.score_b.output[0], dataset=DATASETS),
-        draws=expand(rules.draws.output[0], dataset=DATASETS, beta=BETAS),
+        draws=expand(DRAWS_OUTPUT, dataset=DATASETS, beta=BETAS),
     output:
         csv=report(
             "results/paired_difference.csv",
@@ -238,12 +238,12 @@ rule claesen:
             rules.score.output[0], dataset=datasets.claesen_dataset(config)
         ),
         draws=lambda w: expand(
-            rules.draws.output[0],
+            DRAWS_OUTPUT,
             dataset=datasets.claesen_dataset(config),
             beta=config["claesen"]["beta"],
         ),
         estimates=lambda w: expand(
-            rules.estimate.output[0],
+            ESTIMATE_OUTPUT,
             dataset=datasets.claesen_dataset(config),
             beta=config["claesen"]["beta"],
         ),

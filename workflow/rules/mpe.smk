@@ -6,15 +6,10 @@ TRANSFORM_MPE_OUTPUT = "results/mpe/transform/{dataset}/beta{beta}.parquet"
 TICE_OUTPUT = "results/mpe/tice/{dataset}/beta{beta}.parquet"
 
 
-def every_beta(pattern):
-    """The pattern's files for every beta of the run, {dataset} left open."""
-    return expand(pattern, beta=BETAS, allow_missing=True)
-
-
 rule km:
     input:
         data=rules.binarize.output[0],
-        draws=every_beta(rules.draws.output[0]),
+        draws=every_beta(DRAWS_OUTPUT),
     output:
         every_beta(KM_OUTPUT),
     log:
@@ -64,7 +59,7 @@ DISTCURVE_MODEL = (
 rule transform_mpe:
     input:
         data=rules.binarize.output[0],
-        draws=every_beta(rules.draws.output[0]),
+        draws=every_beta(DRAWS_OUTPUT),
         model=DISTCURVE_MODEL,
     output:
         every_beta(TRANSFORM_MPE_OUTPUT),
@@ -88,7 +83,7 @@ rule transform_mpe:
 rule tice:
     input:
         data=rules.binarize.output[0],
-        draws=every_beta(rules.draws.output[0]),
+        draws=every_beta(DRAWS_OUTPUT),
     output:
         every_beta(TICE_OUTPUT),
     log:

@@ -1,7 +1,7 @@
 # The paper's results: Table 1 and Figure 2 from the per-draw estimates, the cost experiment
 # (section 4.2) and Figure 3 (PU_AUC with the best MPE prior against PU_AUL, one job per dataset).
 
-ESTIMATES = expand(rules.estimate.output[0], dataset=DATASETS, beta=BETAS)
+ESTIMATES = expand(ESTIMATE_OUTPUT, dataset=DATASETS, beta=BETAS)
 FIGURE3 = config.get("figure3") or {}
 
 
@@ -102,7 +102,7 @@ rule figure3_dataset:
     input:
         data=rules.binarize.output[0],
         estimates=lambda w: expand(
-            rules.estimate.output[0],
+            ESTIMATE_OUTPUT,
             dataset=w.dataset,
             beta=beta_name(FIGURE3["beta"]),
         ),

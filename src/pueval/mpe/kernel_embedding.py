@@ -278,13 +278,32 @@ def _pairwise_smo(K, diag, Ku, uKu, v, g, eta, max_iter):  # pragma: no cover - 
         Kj = K[j]
         for k in range(n):
             g[k] += step * (Ki[k] - Kj[k])
-        i = 0
-        g_least = g[0]
-        for k in range(1, n):
-            if g[k] < g_least:
-                g_least = g[k]
-                i = k
+        i = _first_least(g)
     return max_iter, f, gap
+
+
+@njit(cache=True)
+def _first_least(g):  # pragma: no cover - compiled
+    """The first index of g's least value (what a scan keeping the first strict minimum finds): the least value
+    from four interleaved running minima (a minimum is exact in any order, and four chains run in parallel),
+    then the first index holding it."""
+    n = g.size
+    m0 = m1 = m2 = m3 = g[0]
+    k = 0
+    while k + 4 <= n:
+        m0 = g[k] if g[k] < m0 else m0
+        m1 = g[k + 1] if g[k + 1] < m1 else m1
+        m2 = g[k + 2] if g[k + 2] < m2 else m2
+        m3 = g[k + 3] if g[k + 3] < m3 else m3
+        k += 4
+    while k < n:
+        m0 = g[k] if g[k] < m0 else m0
+        k += 1
+    least = min(min(m0, m1), min(m2, m3))
+    for k in range(n):
+        if g[k] == least:
+            return k
+    return 0
 
 
 def simplex_qp(K, Ku, uKu, v, Kv, *, eta=0.0, max_steps=None, diag=None):

@@ -17,6 +17,8 @@ or a Generator, each method's options by name, and a warning when θ̂ sits at a
 
 from __future__ import annotations
 
+import math
+import numbers
 import os
 import time
 import warnings
@@ -88,6 +90,12 @@ class PriorEstimator:
         if not methods or unknown:
             raise ValueError(f"methods: {unknown or 'none given'}; choose from {', '.join(METHODS)}")
         self.methods = methods
+        for public, internal in PUBLIC_METHODS.items():
+            if internal in methods:
+                check_options(public, {"standardize": km_standardize} if internal in KERNEL_EMBEDDING else
+                              {"repetitions": repetitions, "transform": transform} if internal == "distance" else
+                              {"transform": transform} if internal == "en" else
+                              {"transform": transform, **(bbe or {})} if internal == "bbe" else dict(tice or {}))
         self.km_standardize = bool(km_standardize)
         self.repetitions = repetitions
         self.transform, self.bbe, self.tice = dict(transform or {}), dict(bbe or {}), dict(tice or {})
@@ -175,6 +183,80 @@ OPTIONS = {"km1": ("standardize",), "km2": ("standardize",),
            "bbe": ("delta", "gamma", *_TRANSFORM),
            "tice": ("folds", "delta", "k", "max_splits", "min_rows", "iterations", "estimate_rows")}
 """The options each method of :func:`estimate_prior` takes."""
+
+
+TRANSFORM_OPTIONS = ("folds", "rounds", "num_leaves", "learning_rate")
+"""The keys of ``transform`` (:func:`pueval.mpe.distance_curve.univariate_transform`)."""
+
+
+def _real(method: str, name: str, value, low: float, high: float, *, closed_low: bool = False,
+          closed_high: bool = False) -> None:
+    """A real number (not a bool) in the interval (low, high), each end closed where said."""
+    inside = isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)) and math.isfinite(value) \
+        and (value >= low if closed_low else value > low) and (value <= high if closed_high else value < high)
+    if not inside:
+        interval = f"{'[' if closed_low else '('}{low:g}, {high:g}{']' if closed_high else ')'}"
+        raise ArgumentError(f"{method} {name}", f"must be a number in {interval}, got {value!r}")
+
+
+def _integer(method: str, name: str, value, least: int) -> None:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < least:
+        raise ArgumentError(f"{method} {name}", f"must be an integer ≥ {least}, got {value!r}")
+
+
+def _check_transform(method: str, transform) -> None:
+    if transform is None:
+        return
+    if not isinstance(transform, dict):
+        raise ArgumentError(f"{method} transform", f"must be a dict of {', '.join(TRANSFORM_OPTIONS)}, got "
+                                                   f"{type(transform).__name__} {transform!r:.60}")
+    unknown = sorted(set(transform) - set(TRANSFORM_OPTIONS), key=str)
+    if unknown:
+        raise ArgumentError(f"{method} transform", f"takes {', '.join(TRANSFORM_OPTIONS)}; got {unknown}")
+    for name, least in (("folds", 2), ("rounds", 1), ("num_leaves", 2)):
+        if name in transform:
+            _integer(method, f"transform {name}", transform[name], least)
+    if "learning_rate" in transform:
+        _real(method, "transform learning_rate", transform["learning_rate"], 0.0, np.inf)
+
+
+def check_options(method: str, options: dict) -> None:
+    """Every option of ``method`` (a name of :data:`OPTIONS`) by type and range, in one place: an
+    :class:`~pueval.validation.ArgumentError` naming the method and the option. What each option means is in
+    :func:`estimate_prior`; the ranges are those the method's code accepts."""
+    unknown = sorted(set(options) - set(OPTIONS[method]))
+    if unknown:
+        raise ArgumentError("options", f"{method} takes {', '.join(OPTIONS[method])}; got {', '.join(unknown)}")
+    value = options.get
+    if "standardize" in options and not isinstance(value("standardize"), (bool, np.bool_)):
+        raise ArgumentError(f"{method} standardize", f"must be True or False, got {value('standardize')!r}")
+    if "repetitions" in options:
+        _integer(method, "repetitions", value("repetitions"), 1)
+    if "model" in options and value("model") is not None and not isinstance(value("model"), (str, os.PathLike)):
+        import lightgbm as lgb
+
+        if not isinstance(value("model"), lgb.Booster):
+            raise ArgumentError(f"{method} model", f"must be a lightgbm.Booster or the path of a LightGBM text file, "
+                                                   f"got {type(value('model')).__name__}")
+    _check_transform(method, value("transform"))
+    if method == "bbe":
+        if "delta" in options:
+            _real(method, "delta", value("delta"), 0.0, 1.0)
+        if "gamma" in options:
+            _real(method, "gamma", value("gamma"), 0.0, np.inf, closed_low=True)
+    if method == "tice":
+        from pueval.mpe.tice import ESTIMATE_ROWS
+
+        for name, least in (("folds", 2), ("max_splits", 1), ("min_rows", 1), ("iterations", 1)):
+            if name in options:
+                _integer(method, name, value(name), least)
+        if value("delta") is not None:
+            _real(method, "delta", value("delta"), 0.0, 1.0)
+        if "k" in options:
+            _real(method, "k", value("k"), 0.0, np.inf)
+        if "estimate_rows" in options and value("estimate_rows") not in ESTIMATE_ROWS:
+            raise ArgumentError(f"{method} estimate_rows", f"must be one of {ESTIMATE_ROWS}, got "
+                                                           f"{value('estimate_rows')!r}")
 
 
 class PriorAtBoundWarning(UserWarning):
@@ -270,9 +352,7 @@ def estimate_prior(X: ArrayLike, labels: ArrayLike, method: str, *,
     """
     if method not in PUBLIC_METHODS:
         raise ArgumentError("method", f"must be one of {', '.join(PUBLIC_METHODS)}, got {method!r}")
-    unknown = sorted(set(options) - set(OPTIONS[method]))
-    if unknown:
-        raise ArgumentError("options", f"{method} takes {', '.join(OPTIONS[method])}; got {', '.join(unknown)}")
+    check_options(method, options)
     X = check_matrix(X, "X")
     s = check_labels(labels, X.shape[0], "labels", pos_label)
     seeds = _seeds(random_state)

@@ -28,7 +28,10 @@ def computed(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def _table(path: Path) -> pd.DataFrame:
-    return computed(pd.read_parquet(path) if path.suffix == ".parquet" else pd.read_csv(path))
+    try:
+        return computed(pd.read_parquet(path) if path.suffix == ".parquet" else pd.read_csv(path))
+    except Exception as error:  # pandas and pyarrow raise many types for an unreadable file
+        raise ValueError(f"{path} is unreadable ({type(error).__name__}: {str(error).strip()[:200]})") from None
 
 
 def _compared(folder: Path) -> list[str]:
@@ -65,7 +68,11 @@ def main(argv=None) -> int:
     parser.add_argument("first")
     parser.add_argument("second")
     args = parser.parse_args(argv)
-    found, compared = differences(args.first, args.second)
+    try:
+        found, compared = differences(args.first, args.second)
+    except ValueError as error:
+        print(f"compare: error: {error}", file=sys.stderr)
+        return 2
     for line in found:
         print(line)
     print(f"{compared} files compared, {len(found)} differences", file=sys.stderr)

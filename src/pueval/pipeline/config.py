@@ -80,11 +80,54 @@ class _UniqueKeyLoader(yaml.SafeLoader):
         return super().construct_mapping(node, deep=deep)
 
 
+MAX_VALUES = 100_000  # values a config file may expand to, aliases counted at every use
+SHOWN = 160  # characters of a value a start-up message shows at most
+
+
+def _expanded_size(node, memo: dict) -> int:
+    """How many values ``node`` expands to, each alias counted at every place it is used (memoized per node, so
+    a billion-leaf alias bomb is measured without being expanded)."""
+    if id(node) not in memo:
+        if isinstance(node, yaml.SequenceNode):
+            memo[id(node)] = 1 + sum(_expanded_size(child, memo) for child in node.value)
+        elif isinstance(node, yaml.MappingNode):
+            memo[id(node)] = 1 + sum(_expanded_size(k, memo) + _expanded_size(v, memo) for k, v in node.value)
+        else:
+            memo[id(node)] = 1
+    return memo[id(node)]
+
+
+def load_yaml(text: str, name: str):
+    """YAML text (a config file, or a ``--config`` value) as the safe loader reads it, refusing a mapping that
+    repeats a key and a document whose aliases expand to more than :data:`MAX_VALUES` values (an alias bomb
+    would otherwise be expanded by the first message that shows it)."""
+    loader = _UniqueKeyLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        try:
+            size = _expanded_size(node, {})
+        except RecursionError:
+            raise ConfigError(f"{name}: nested too deeply to be a pueval config") from None
+        if size > MAX_VALUES:
+            raise ConfigError(f"{name}: its YAML aliases expand to {size:,} values, more than {MAX_VALUES:,} "
+                              "(an alias bomb?); write the values out")
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
+def short(value) -> str:
+    """``repr(value)`` cut to :data:`SHOWN` characters, for a message."""
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= SHOWN else text[:SHOWN] + f"… ({len(text):,} characters)"
+
+
 def check_files(paths) -> None:
-    """Refuse config files that repeat a key (at any depth)."""
+    """Refuse config files that repeat a key (at any depth) or whose aliases expand beyond :data:`MAX_VALUES`."""
     for path in paths:
-        with open(path) as fh:
-            yaml.load(fh, Loader=_UniqueKeyLoader)  # noqa: S506 (a SafeLoader subclass)
+        load_yaml(Path(path).read_text(), f"config file {path}")
 
 
 def apply_command_line(config: dict, config_args) -> dict:
@@ -93,9 +136,10 @@ def apply_command_line(config: dict, config_args) -> dict:
     for entry in config_args or ():
         key, _, value = entry.partition("=")
         try:
-            config[key] = yaml.safe_load(value)
+            config[key] = load_yaml(value, f"config key '{key}' (--config)")
         except yaml.YAMLError as error:
-            raise ConfigError(f"config key '{key}': --config value {value!r} is not valid YAML ({error})") from None
+            raise ConfigError(f"config key '{key}': --config value {short(value)} is not valid YAML ({error})") \
+                from None
     return config
 
 
@@ -115,17 +159,20 @@ def _check_betas(config: dict) -> None:
             raise ConfigError(f"config key 'betas.{i}': {beta!r} and betas.{names[name]} are the same file name "
                               f"'beta{name}'")
         names[name] = i
-    figure3 = config.get("figure3")
+    # every key that names one of betas, in one message: narrowing betas is one edit, not one error per key
+    dependent = []
+    figure3, claesen = config.get("figure3"), config.get("claesen")
     if figure3 and beta_name(figure3["beta"]) not in names:
-        raise ConfigError(f"config key 'figure3.beta': {figure3['beta']!r} is not one of betas "
-                          f"{config['betas']} (Figure 3 takes its prior method from that beta's Table 1 rows)")
-    claesen = config.get("claesen")
+        dependent.append(f"config key 'figure3.beta': {figure3['beta']!r} is not one of betas {config['betas']} "
+                         "(Figure 3 takes its prior method from that beta's Table 1 rows)")
     if claesen and beta_name(claesen["beta"]) not in names:
-        raise ConfigError(f"config key 'claesen.beta': {claesen['beta']!r} is not one of betas "
-                          f"{config['betas']} (Claesen's Figure 5 reads that beta's Table 1 draw and estimates)")
+        dependent.append(f"config key 'claesen.beta': {claesen['beta']!r} is not one of betas {config['betas']} "
+                         "(Claesen's Figure 5 reads that beta's Table 1 draw and estimates)")
     if claesen and claesen["dataset"] is not None and claesen["dataset"] not in config["run"]:
-        raise ConfigError(f"config key 'claesen.dataset': {claesen['dataset']!r} is not one of run {config['run']} "
-                          "(Claesen's Figure 5 reads its Table 1 draw); null takes the first of run")
+        dependent.append(f"config key 'claesen.dataset': {claesen['dataset']!r} is not one of run {config['run']} "
+                         "(Claesen's Figure 5 reads its Table 1 draw); null takes the first of run")
+    if dependent:
+        raise ConfigError("\n".join(dependent))
 
 
 def _used(config: dict) -> list[str]:
@@ -223,6 +270,35 @@ def _check_datasets(config: dict) -> None:
             raise ConfigError(f"config key '{key}.dataset': {name!r} is not in the catalog")
     for name in _used(config):
         _check_entry(config, name, catalog[name])
+    _check_jain(config)
+
+
+def _check_jain(config: dict) -> None:
+    """Jain et al.'s protocol needs a labeled sample with β > α in at least one (dataset, purity) setting of the
+    run (infeasible settings are skipped and listed): checked here from the catalog's ``classes``, so that a
+    config with none fails at start-up, not after the scores. Entries without ``classes`` are not judged."""
+    jain = config.get("jain")
+    if not jain:
+        return
+    from pueval import sampling
+    from pueval.studies.jain import LABELED, LABELED_SMALL, feasible
+
+    known = {}
+    for name in config["run"]:
+        entry = config["datasets"][name]
+        if entry.get("classes") is None:
+            return
+        rows, positives = entry["classes"]
+        labels = np.r_[np.ones(positives, int), np.zeros(rows - positives, int)]
+        if entry["subsample"] is not None and entry["subsample"] < rows:
+            counts = sampling.class_shares(labels, entry["subsample"])
+            labels = np.r_[np.ones(counts[1], int), np.zeros(counts[0], int)]
+        known[name] = labels
+    if not any(feasible(labels, purity) for labels in known.values() for purity in jain["purities"]):
+        raise ConfigError(f"config key 'jain.purities': no dataset of run can host Jain et al.'s protocol at "
+                          f"{jain['purities']} (a labeled sample of {LABELED_SMALL} or {LABELED} rows whose share of "
+                          "positives, the purity, exceeds the positive share of the rows left unlabeled); raise a "
+                          "purity, or set jain: null")
 
 
 def _check_mirror(config: dict) -> None:
@@ -293,7 +369,7 @@ def validate(config: dict, schema_path: str | Path) -> dict:
     validator = StrictValidator(schema)
     errors = sorted(validator.iter_errors(config), key=lambda e: list(e.absolute_path))
     if errors:
-        lines = [f"config key '{_key(e.absolute_path)}': {e.message}" for e in errors]
+        lines = [f"config key '{_key(e.absolute_path)}': {short(e.message)}" for e in errors]
         raise ConfigError("invalid config:\n  " + "\n  ".join(lines))
     for key, prop in schema["properties"].items():
         if "default" in prop:

@@ -18,7 +18,7 @@ import pandas as pd
 from pueval import sampling
 
 SOURCE_KEYS = ("source", "columns", "mirror")  # what the download rule reads
-LABEL_KEYS = ("target", "positive", "drop", "first_rows", "complete_rows")  # what the binarize rule reads
+LABEL_KEYS = ("target", "positive", "drop", "first_rows", "complete_rows", "classes")  # what the binarize rule reads
 MISSING_LEVEL = "?"  # a missing value of a string column is a level of its own (UCI writes "?")
 
 
@@ -69,11 +69,13 @@ class Labeling:
     drop: tuple[str, ...] = ()
     first_rows: int | None = None
     complete_rows: bool = False
+    classes: tuple[int, int] | None = None  # (rows, positives) the binarized table must have
 
     @classmethod
     def of(cls, name: str, keys: dict) -> Labeling:
+        classes = keys.get("classes")
         return cls(name, keys["target"], dict(keys["positive"]), tuple(keys.get("drop", ())), keys.get("first_rows"),
-                   bool(keys.get("complete_rows", False)))
+                   bool(keys.get("complete_rows", False)), tuple(classes) if classes is not None else None)
 
 
 def positive_labels(column: pd.Series, rule: dict, key: str = "positive") -> np.ndarray:
@@ -127,6 +129,10 @@ def binarize(raw: pd.DataFrame, labeling: Labeling) -> tuple[pd.DataFrame, np.nd
                          f"first in row {empty[0] + 1}; a row without a class would count as negative, so fill "
                          "or drop those rows")
     labels = positive_labels(raw[labeling.target], labeling.positive, f"{key}.positive")
+    if labeling.classes is not None and (labels.size, int(labels.sum())) != labeling.classes:
+        raise ValueError(f"config key '{key}.classes': the binarized table has {labels.size} rows and "
+                         f"{int(labels.sum())} positives, the entry says {list(labeling.classes)}; correct the entry "
+                         "(or remove the key) if the data or the labeling changed on purpose")
     if labels.min() == labels.max():
         raise ValueError(f"config key '{key}.positive': {labeling.positive} makes every row "
                          f"{'positive' if labels[0] else 'negative'}; both classes are needed")

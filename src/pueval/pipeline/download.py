@@ -108,7 +108,32 @@ def read_mirror(source: Source, folder: Path, *, verify_checksums: bool = True) 
             raise DataUnavailableError(f"{source.name}: {where} have {raw.shape[1]} columns, expected "
                                        f"{len(names)} ({', '.join(names)})")
         raw.columns = list(names)
-    return _selected(raw, source, where)
+    raw = _selected(raw, source, where)
+    _check_missing_marker(raw, source, where)
+    return raw
+
+
+MARKER_SHARE = 0.9  # a text column whose values are numbers but for at most this share's complement ...
+MARKER_TOKENS = 2  # ... of at most this many distinct texts holds numbers with a missing-value marker
+
+
+def _check_missing_marker(raw: pd.DataFrame, source: Source, where: str) -> None:
+    """Refuse a column that holds numbers and a few rows of one or two texts (UCI writes a missing value as
+    "?"): read as text, the marker would become a category of its own and the numbers one-hot levels. The
+    entry's ``mirror.missing`` names the marker."""
+    for column in raw.columns:
+        if pd.api.types.is_numeric_dtype(raw[column]) or pd.api.types.is_bool_dtype(raw[column]):
+            continue
+        values = raw[column].dropna().astype(str)
+        numbers = pd.to_numeric(values, errors="coerce")
+        tokens = sorted(set(values[numbers.isna()]))
+        if values.size and numbers.notna().mean() >= MARKER_SHARE and 1 <= len(tokens) <= MARKER_TOKENS:
+            declared = source.mirror.get("missing")
+            raise DataUnavailableError(
+                f"{source.name}: column {column!r} of {where} holds numbers and {int(numbers.isna().sum())} rows of "
+                f"{', '.join(map(repr, tokens))}; if that marks a missing value, set config key "
+                f"'datasets.{source.name}.mirror.missing' to it"
+                + (f" (it is {declared!r})" if declared is not None else ""))
 
 
 def read_file(source: Source) -> pd.DataFrame:

@@ -86,18 +86,20 @@ def score(input, output, *, dataset, model, folds, seed, stream="score"):
 
 # draws.smk -----------------------------------------------------------------------------------------
 
-def draws(input, output, *, dataset, beta, n_draws, seed):
+def draws(input, output, *, dataset, betas, n_draws, seed):
+    """The SCAR draws of every β of ``dataset``, one file each (each β's draws seeded by its own identity)."""
     y = schemas.read(input[0], "data", columns=[LABEL])[LABEL].to_numpy()
-    with naming_keys({"beta": "betas"}):
-        labeled = scar.scar_draws(y, beta, n_draws, seed=seed, dataset=dataset)
-    log.info("%s beta=%g: %d draws of %d labeled positives", dataset, beta, n_draws, labeled.shape[1])
-    schemas.write(scar.to_frame(labeled), output[0], "draws")
+    for path, beta in zip(output, betas, strict=True):
+        with naming_keys({"beta": "betas"}):
+            labeled = scar.scar_draws(y, beta, n_draws, seed=seed, dataset=dataset)
+        log.info("%s beta=%g: %d draws of %d labeled positives", dataset, beta, n_draws, labeled.shape[1])
+        schemas.write(scar.to_frame(labeled), path, "draws")
 
 
 # mpe.smk -------------------------------------------------------------------------------------------
 
 def _every_beta(input, output, betas):
-    """(draws file, output file, β) of a job that runs every β of one dataset (mpe.smk)."""
+    """(draws file, output file, β) of a job that runs every β of one dataset (draws.smk, mpe.smk)."""
     return zip(input.draws, output, betas, strict=True)
 
 
@@ -143,16 +145,18 @@ def tice(input, output, *, dataset, betas, seed, options):
 
 # estimate.smk --------------------------------------------------------------------------------------
 
-def estimate(input, output, *, dataset, beta):
+def estimate(input, output, *, dataset, betas):
+    """Per-draw estimates of every β of ``dataset``, one file each."""
     from pueval.studies import draw_estimates as study
 
     y, scores = _scores(input.scores)
-    priors = [(input.km, schemas.read(input.km, "km")),
-              (input.transform_mpe, schemas.read(input.transform_mpe, "transform_mpe")),
-              (input.tice, schemas.read(input.tice, "tice"))]
-    frame = study.draw_table(y, scores, _labels(input.draws, y.size), priors, dataset=dataset, beta=beta)
-    log.info("%s beta=%g: mean AUL^PU - AUL = %+.4f", dataset, beta, (frame.aul_pu - frame.aul).mean())
-    schemas.write(frame, output[0], "estimates")
+    for i, (path, beta) in enumerate(zip(output, betas, strict=True)):
+        priors = [(input.km[i], schemas.read(input.km[i], "km")),
+                  (input.transform_mpe[i], schemas.read(input.transform_mpe[i], "transform_mpe")),
+                  (input.tice[i], schemas.read(input.tice[i], "tice"))]
+        frame = study.draw_table(y, scores, _labels(input.draws[i], y.size), priors, dataset=dataset, beta=beta)
+        log.info("%s beta=%g: mean AUL^PU - AUL = %+.4f", dataset, beta, (frame.aul_pu - frame.aul).mean())
+        schemas.write(frame, path, "estimates")
 
 
 # paper.smk -----------------------------------------------------------------------------------------

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from scipy.stats import binomtest
 
 from pueval import metrics, related
 from pueval.mpe.best_bin import bbe_theta
@@ -107,6 +106,8 @@ def setting_frame(y, scores, purity: float, repetitions: int, rng: np.random.Gen
 def binomial_tests(frame: pd.DataFrame) -> pd.DataFrame:
     """Indirect against direct AUC, with real (R) and estimated (E) priors: k draws where indirect is
     closer to the truth, of m draws without a tie, and the one-sided binomial P(X ≥ k), beside theirs."""
+    from scipy.stats import binomtest  # here: the pipeline's start-up imports this module's feasible()
+
     rows = []
     for kind, suffix in (("real", "R"), ("estimated", "E")):
         indirect, direct = frame[f"error_auc_I{suffix}"].abs(), frame[f"error_auc_D{suffix}"].abs()

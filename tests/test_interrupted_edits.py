@@ -1,0 +1,150 @@
+"""No edit and no forced rerun is lost to an interrupted run (pueval.pipeline.lost_outputs).
+
+On a complete smoke-sized run, each case edits one config key, starts the run, kills Snakemake and its jobs
+(SIGTERM to the whole session, as Ctrl-C or a cancelled cluster job does) once the rule that reads the key has
+started, and runs the same command again: the rerun must rebuild that rule's outputs and the study's final
+table, and the final table must equal a clean run's of the edited config.
+"""
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+import yaml
+
+from pueval.pipeline import compare, lost_outputs
+
+SMOKE = {"run": ["airfoil", "concrete"], "n_draws": 3, "betas": [0.2, 0.4], "mpe": {"distcurve": {"training": {
+    "n_mixtures": 200}}}, "cost": None, "aul_interval": {"n_boot": 200}, "paired_difference": None,
+         "sar": {"n_draws": 2, "strengths": [0, 2]}, "figure3": None, "jain": None, "claesen": None,
+         "tabatabaei": {"runs": 10, "classifiers": 5, "rho_step": 0.1, "dataset": None, "en_rhos": [0.3],
+                        "en_repetitions": 2, "bounds_draws": 5},
+         "mcdermott": {"datasets": 2, "pu": {"size": 200, "m2_steps": 20, "m3_steps": 2}, "real": ["compas"],
+                       "runs": 1, "splits": 2}}
+
+
+def _merged(base: dict, change: dict) -> dict:
+    out = dict(base)
+    for key, value in change.items():
+        out[key] = _merged(out[key], value) if isinstance(value, dict) and isinstance(out.get(key), dict) else value
+    return out
+
+
+# (rule killed once started, its log, the edit, the final table it feeds)
+CASES = [
+    ("km", "results/logs/km/airfoil.log", {"mpe": {"km": {"standardize": True}}}, "results/table1.csv"),
+    ("transform_mpe", "results/logs/transform_mpe/airfoil.log", {"mpe": {"bbe": {"delta": 0.2}}},
+     "results/table1_plus.csv"),
+    ("tice", "results/logs/tice/airfoil.log", {"mpe": {"tice": {"k": 4}}}, "results/table1_plus.csv"),
+    ("related", "results/logs/related/airfoil.log", {"related": {"f1_quantile": 0.4}}, "results/related.csv"),
+    ("sar", "results/logs/sar/airfoil.log", {"sar": {"n_draws": 3}}, "results/sar.csv"),
+    ("tabatabaei_inversions", "results/logs/tabatabaei/generated.log", {"tabatabaei": {"classifiers": 6}},
+     "results/tabatabaei.csv"),
+    ("tabatabaei_en", "results/logs/tabatabaei/en.log", {"tabatabaei": {"en_repetitions": 3}},
+     "results/tabatabaei.csv"),
+    ("mcdermott_synthetic", "results/logs/mcdermott/synthetic_0.85.log", {"mcdermott": {"datasets": 3}},
+     "results/mcdermott.csv"),
+    ("mcdermott_pu", "results/logs/mcdermott/pu.log", {"mcdermott": {"pu": {"m3_steps": 3}}},
+     "results/mcdermott.csv"),
+    ("mcdermott_real", "results/logs/mcdermott/real_compas_sex.log", {"mcdermott": {"runs": 2}},
+     "results/mcdermott.md"),  # the probe's case
+]
+
+
+def _command(repo, workdir, config, mirror):
+    path = workdir / "config.yaml"
+    path.write_text(yaml.safe_dump(config))
+    return [sys.executable, "-m", "snakemake", "-s", str(repo / "Snakefile"), "--directory", str(workdir),
+            "--configfile", str(path), "--config", f"uci_mirror={mirror}", "--cores", "2"]
+
+
+def _session_pids(sid: int) -> list[int]:
+    pids = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == sid:
+            pids.append(int(stat.parent.name))
+    return pids
+
+
+def _interrupted(command, log: Path, started_after: float) -> None:
+    """Run ``command`` in a session of its own; SIGTERM every process of it once ``log`` is (re)written."""
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.time() + 300
+    while not (log.exists() and log.stat().st_mtime > started_after):
+        assert process.poll() is None and time.time() < deadline, "the rule never started"
+        time.sleep(0.05)
+    for pid in _session_pids(process.pid):
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    process.wait(timeout=120)
+
+
+@pytest.fixture(scope="module")
+def complete(tmp_path_factory, repo, uci_mirror):
+    """A complete smoke-sized run of the studies the cases touch."""
+    base = tmp_path_factory.mktemp("interrupted") / "complete"
+    base.mkdir()
+    result = subprocess.run(_command(repo, base, SMOKE, uci_mirror), capture_output=True, text=True, timeout=900)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return base
+
+
+@pytest.mark.parametrize(("rule", "log", "edit", "final"), CASES, ids=[c[0] for c in CASES])
+def test_an_edit_whose_rule_was_interrupted_is_rebuilt_on_the_rerun(complete, repo, uci_mirror, rule, log, edit,
+                                                                    final):
+    edited = _merged(SMOKE, edit)
+    case = complete.parent / rule
+    shutil.copytree(complete, case, symlinks=True)
+    command = _command(repo, case, edited, uci_mirror)
+    before = (case / final).read_bytes()
+    _interrupted(command, case / log, time.time())
+    plan = subprocess.run([*command, "-n"], capture_output=True, text=True, timeout=300)
+    assert plan.returncode == 0, plan.stderr[-3000:]
+    assert f"rule {rule}:" in plan.stdout and "Nothing to be done" not in plan.stdout + plan.stderr, plan.stdout
+    rerun = subprocess.run(command, capture_output=True, text=True, timeout=900)
+    assert rerun.returncode == 0, rerun.stderr[-3000:]
+    assert "Nothing to be done" not in rerun.stdout + rerun.stderr
+    clean = complete.parent / f"{rule}-clean"
+    clean.mkdir()
+    fresh = subprocess.run([*_command(repo, clean, edited, uci_mirror), final], capture_output=True, text=True,
+                           timeout=900)
+    assert fresh.returncode == 0, fresh.stderr[-3000:]
+    if final.endswith(".csv"):
+        ours, theirs = (compare.computed(pd.read_csv(folder / final)) for folder in (case, clean))
+        pd.testing.assert_frame_equal(ours, theirs, check_exact=True)
+    else:
+        assert (case / final).read_bytes() == (clean / final).read_bytes()
+    assert (case / final).read_bytes() != before  # the edit reached the final table
+
+
+def test_void_marks_only_the_records_of_lost_outputs(tmp_path):
+    import base64
+    import json
+
+    metadata = tmp_path / ".snakemake" / "metadata"
+    long_name = "results/" + "/".join(["folder" * 8] * 6) + "/lost.parquet"  # a record path split into @-folders
+    for name in ("results/kept.csv", "results/lost.csv", long_name):
+        key = base64.urlsafe_b64encode(name.encode()).decode()
+        parts = [key[i:i + 200] for i in range(0, len(key), 200)]
+        record = metadata.joinpath(*["@" + p for p in parts[:-1]], parts[-1])
+        record.parent.mkdir(parents=True, exist_ok=True)
+        record.write_text(json.dumps({"rule": "r", "params": ["1"], "record_format_version": 6}))
+    (tmp_path / "results").mkdir()
+    (tmp_path / "results" / "kept.csv").write_text("a\n")
+    (metadata / "not-base64!").write_text("{}")
+    assert lost_outputs.void_lost_records(tmp_path) == sorted(["results/lost.csv", long_name])
+    assert lost_outputs.void_lost_records(tmp_path) == []  # already void: left as they are
+    kept = metadata / base64.urlsafe_b64encode(b"results/kept.csv").decode()
+    assert json.loads(kept.read_text())["params"] == ["1"]
