@@ -4,14 +4,21 @@
     uv run python benchmarks/library_speed.py [--sizes 1000000 10000000] [--labeled 0.1] [--repeats 3]
 
 Scores are normal, shifted up by 1 on the labeled rows (a ``--labeled`` share of the rows, 0/1 labels).
-Each figure is the least wall time of ``--repeats`` calls in this process. Targets (issue #36):
-``aul_pu_score`` ≤ 3× one ``np.sort`` at 10 M rows, the bootstrap interval ≤ 5 s at 10 M.
+Each figure is the least wall time of ``--repeats`` calls in this process. Then ``pueval evaluate`` on the
+largest size written as CSV and as Parquet (score and label columns, plus ``--extra-columns`` unused
+columns), each in a fresh process: its wall seconds and peak memory (the child's ru_maxrss). Targets
+(issue #36): ``aul_pu_score`` ≤ 3× one ``np.sort`` at 10 M rows, the bootstrap interval ≤ 5 s at 10 M,
+``pueval evaluate`` at 10 M rows ≤ 1.5 GB from CSV.
 """
 
 from __future__ import annotations
 
 import argparse
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -32,6 +39,7 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[1_000_000, 10_000_000])
     parser.add_argument("--labeled", type=float, default=0.1)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--extra-columns", type=int, default=3)
     args = parser.parse_args()
     from sklearn.metrics import roc_auc_score
 
@@ -51,6 +59,36 @@ def main() -> None:
         diff = least(lambda: pueval.aul_pu_difference(labels, scores, other), args.repeats)
         print(f"| {n:,} | {int(labels.sum()):,} | {sort:.3f} | {aul:.3f} ({aul / sort:.1f}×) | {auc:.3f} | "
               f"{normal:.3f} | {boot:.2f} | {diff:.3f} |", flush=True)
+    cli_memory(labels, scores, args.extra_columns)
+
+
+def cli_memory(labels, scores, extra: int) -> None:
+    import pandas as pd
+
+    rng = np.random.default_rng(1)
+    table = pd.DataFrame({"score": np.round(scores, 6), "labeled": labels,
+                          **{f"x{k}": np.round(rng.normal(size=labels.size), 6) for k in range(extra)}})
+    print(f"\n| pueval evaluate, {labels.size:,} rows, {table.shape[1]} columns | seconds | peak memory |\n|---|---|---|")
+    with tempfile.TemporaryDirectory() as folder:
+        for suffix in (".csv", ".parquet"):
+            path = Path(folder) / f"scores{suffix}"
+            table.to_csv(path, index=False) if suffix == ".csv" else table.to_parquet(path)
+            start = time.perf_counter()
+            child = subprocess.run([sys.executable, "-c", CHILD, str(path)], check=True, capture_output=True,
+                                   text=True)
+            seconds = time.perf_counter() - start
+            peak_kb = int(child.stderr.strip().splitlines()[-1])
+            print(f"| {suffix[1:]} ({path.stat().st_size / 1e6:.0f} MB) | {seconds:.1f} | {peak_kb / 1024 ** 2:.2f} GB |",
+                  flush=True)
+
+
+CHILD = """
+import contextlib, io, resource, sys
+from pueval import cli
+with contextlib.redirect_stdout(io.StringIO()):
+    assert cli.main(["evaluate", sys.argv[1]]) == 0
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
+"""
 
 
 if __name__ == "__main__":

@@ -271,7 +271,7 @@ def test_dry_run_fails_naming_the_key(results, case, key):
 
 
 def test_narrowing_betas_names_every_dependent_key_in_one_message(results):
-    output = results["betas-narrowed"][0].stderr
+    output = results["betas-narrowed"][0].stdout + results["betas-narrowed"][0].stderr
     assert "config key 'figure3.beta'" in output and "config key 'claesen.beta'" in output, output[-2000:]
 
 

@@ -47,11 +47,11 @@ CASES = [
     ("tabatabaei_inversions", "results/logs/tabatabaei/generated.log", {"tabatabaei": {"classifiers": 6}},
      "results/tabatabaei.csv"),
     ("tabatabaei_en", "results/logs/tabatabaei/en.log", {"tabatabaei": {"en_repetitions": 3}},
-     "results/tabatabaei.csv"),
+     "results/figures/tabatabaei_figure2.png"),  # Figure 2 draws EN's estimates
     ("mcdermott_synthetic", "results/logs/mcdermott/synthetic_0.85.log", {"mcdermott": {"datasets": 3}},
      "results/mcdermott.csv"),
     ("mcdermott_pu", "results/logs/mcdermott/pu.log", {"mcdermott": {"pu": {"m3_steps": 3}}},
-     "results/mcdermott.csv"),
+     "results/mcdermott.md"),  # the PU version's table
     ("mcdermott_real", "results/logs/mcdermott/real_compas_sex.log", {"mcdermott": {"runs": 2}},
      "results/mcdermott.md"),  # the probe's case
 ]

@@ -236,4 +236,4 @@ def test_slurm_profile_dry_run(run, repo):
                         str(repo / "profiles" / "slurm"))
     assert result.returncode == 0, result.stderr[-3000:]
     counts = _job_counts(result.stdout)
-    assert counts["km"] == 6 and counts["score"] == 3 and counts["table1"] == 1
+    assert counts["km"] == 3 and counts["score"] == 3 and counts["table1"] == 1  # km: one job per dataset

@@ -95,6 +95,55 @@ def _piece_counts(piece, s, rows, features):  # pragma: no cover - compiled
     return out
 
 
+@njit(cache=True)
+def _choose(piece, s, tree, counted, order, k, minimum_labeled):  # pragma: no cover - compiled
+    """The split of a node (module docstring): (index into ``order`` of the feature, or −1 for no split; a mask
+    over ``order`` of the features dropped; the (rows, labeled rows) of each piece of that feature over the tree
+    rows and over the counted rows, shape (2, 4) each). Scores are max over pieces of L/(T + k) on the tree rows (0 for an
+    empty piece); a feature is dropped when no piece holds ``minimum_labeled`` labeled counted rows; the first
+    feature of the highest score among the rest is taken, unless its score is not positive or exactly one piece
+    holds counted rows."""
+    tree_counts = _piece_counts(piece, s, tree, order)
+    counted_counts = _piece_counts(piece, s, counted, order)
+    useless = np.empty(order.size, np.bool_)
+    best, best_score = -1, 0.0
+    for j in range(order.size):
+        most = counted_counts[1, j, 0]
+        score = tree_counts[1, j, 0] / (tree_counts[0, j, 0] + k) if tree_counts[0, j, 0] > 0 else 0.0
+        for p in range(1, 4):
+            most = max(most, counted_counts[1, j, p])
+            if tree_counts[0, j, p] > 0:
+                score = max(score, tree_counts[1, j, p] / (tree_counts[0, j, p] + k))
+        useless[j] = most < minimum_labeled
+        if not useless[j] and (best < 0 or score > best_score):
+            best, best_score = j, score
+    if best < 0 or not best_score > 0:
+        return -1, useless, tree_counts[:, 0], counted_counts[:, 0]
+    filled = 0
+    for p in range(4):
+        if counted_counts[0, best, p] > 0:
+            filled += 1
+    return (-1 if filled == 1 else best), useless, tree_counts[:, best], counted_counts[:, best]
+
+
+@njit(cache=True)
+def _by_piece(rows, piece, feature):  # pragma: no cover - compiled
+    """``rows`` grouped by their piece of ``feature``, each group in the rows' order: (grouped rows, the four
+    groups' start offsets and the end)."""
+    starts = np.zeros(5, np.int64)
+    for r in rows:
+        starts[piece[r, feature] + 1] += 1
+    for p in range(4):
+        starts[p + 1] += starts[p]
+    grouped = np.empty(rows.size, rows.dtype)
+    fill = starts[:4].copy()
+    for r in rows:
+        p = piece[r, feature]
+        grouped[fill[p]] = r
+        fill[p] += 1
+    return grouped, starts
+
+
 class _Fold:
     """One fold of one pass: the tree grown on ``tree`` rows, bounds on ``estimate`` rows (module docstring)."""
 
@@ -105,19 +154,19 @@ class _Fold:
         self.best = lower_bound(int(s[estimate].sum()), estimate.size, 1.0, min_rows, prior)
         self.tree, self.estimate = tree, estimate
 
-    def _update(self, estimate_rows: np.ndarray) -> None:
-        found = lower_bound(int(self.s[estimate_rows].sum()), estimate_rows.size, self.delta, self.min_rows, self.prior)
-        self.best = max(self.best, found)
+    def _update(self, labeled: int, rows: int) -> None:
+        """ĉ ← max(ĉ, the bound of a subset of the estimate rows with ``labeled`` of ``rows`` labeled)."""
+        self.best = max(self.best, lower_bound(labeled, rows, self.delta, self.min_rows, self.prior))
 
-    def _priority(self, tree_rows: np.ndarray) -> tuple:
-        labeled = int(self.s[tree_rows].sum())
+    def _priority(self, labeled: int, tree_rows: np.ndarray) -> tuple:
+        """A node's place in the queue from its tree rows, ``labeled`` of them labeled (module docstring)."""
         return -lower_bound(labeled, tree_rows.size, self.delta, 0, self.prior), -labeled, -int(tree_rows[0])
 
     def c(self) -> float:
         """ĉ of this fold: the largest bound over the root and every piece of the tree."""
-        self._update(self.estimate)  # the root
+        self._update(int(self.s[self.estimate].sum()), self.estimate.size)  # the root
         features = set(range(self.piece.shape[1]))
-        queue = [(*self._priority(self.tree), self.tree, self.estimate, features)]
+        queue = [(*self._priority(int(self.s[self.tree].sum()), self.tree), self.tree, self.estimate, features)]
         minimum_labeled = 1.0
         for _ in range(self.max_splits):
             if not queue:
@@ -127,37 +176,34 @@ class _Fold:
             if split is None:
                 continue
             feature, useless, children = split
-            for _, child_estimate in children:
-                self._update(child_estimate)
+            for _, child_estimate, _, child_labeled in children:
+                self._update(child_labeled, child_estimate.size)
             gap = (1.0 - self.best) ** 2
             minimum_labeled = (self.prior * (1 - self.prior) * (1 - self.delta) / (self.delta * gap) if gap > 0
                                else math.inf)
             remaining = available - {feature} - useless
-            labeled_tree = int(self.s[tree].sum())
-            for child_tree, child_estimate in children:
-                child_labeled = int(self.s[child_estimate].sum())
+            labeled_tree = sum(child[2] for child in children)
+            for child_tree, child_estimate, tree_labeled, child_labeled in children:
                 if child_labeled > minimum_labeled and child_tree.size > self.min_rows and \
                         labeled_tree not in (0, child_tree.size):
-                    heapq.heappush(queue, (*self._priority(child_tree), child_tree, child_estimate, remaining))
+                    heapq.heappush(queue, (*self._priority(tree_labeled, child_tree), child_tree, child_estimate,
+                                           remaining))
         return self.best
 
     def _split(self, tree, estimate, available, minimum_labeled):
-        """(feature, features dropped, [(tree rows, estimate rows) per piece]) of the node's split, or None."""
+        """(feature, features dropped, [(tree rows, estimate rows, their labeled counts) per piece]) of the node's
+        split, or None."""
         order = np.fromiter(available, dtype=np.int64, count=len(available))  # the set's iteration order
         counted = estimate if self.estimate_rows == "estimate_fold" else tree
-        tree_counts = _piece_counts(self.piece, self.s, tree, order)
-        estimate_counts = _piece_counts(self.piece, self.s, counted, order)
-        useless = estimate_counts[1].max(axis=1) < minimum_labeled
-        rows, labeled = tree_counts
-        scores = np.where(rows > 0, labeled / (rows + self.k), 0.0).max(axis=1)
-        if useless.all():
-            return None
-        j = int(np.flatnonzero(~useless)[np.argmax(scores[~useless])])
-        if not scores[j] > 0 or (estimate_counts[0, j] > 0).sum() == 1:
+        j, useless, tree_counts, counted_counts = _choose(self.piece, self.s, tree, counted, order, float(self.k),
+                                                          float(minimum_labeled))
+        if j < 0:
             return None
         feature = int(order[j])
-        tree_piece, counted_piece = self.piece[tree, feature], self.piece[counted, feature]
-        children = [(tree[tree_piece == p], counted[counted_piece == p]) for p in range(len(BORDERS) + 1)]
+        (tree_rows, tree_at), (counted_rows, counted_at) = (_by_piece(rows, self.piece, feature)
+                                                            for rows in (tree, counted))
+        children = [(tree_rows[tree_at[p]:tree_at[p + 1]], counted_rows[counted_at[p]:counted_at[p + 1]],
+                     int(tree_counts[1, p]), int(counted_counts[1, p])) for p in range(len(BORDERS) + 1)]
         return feature, {int(f) for f in order[useless]}, children
 
 

@@ -10,6 +10,8 @@ reruns only the jobs it affects.
 
 from __future__ import annotations
 
+import warnings
+
 from dataclasses import dataclass
 
 import numpy as np
@@ -130,9 +132,10 @@ def binarize(raw: pd.DataFrame, labeling: Labeling) -> tuple[pd.DataFrame, np.nd
                          "or drop those rows")
     labels = positive_labels(raw[labeling.target], labeling.positive, f"{key}.positive")
     if labeling.classes is not None and (labels.size, int(labels.sum())) != labeling.classes:
-        raise ValueError(f"config key '{key}.classes': the binarized table has {labels.size} rows and "
-                         f"{int(labels.sum())} positives, the entry says {list(labeling.classes)}; correct the entry "
-                         "(or remove the key) if the data or the labeling changed on purpose")
+        warnings.warn(f"config key '{key}.classes': the binarized table has {labels.size} rows and "
+                      f"{int(labels.sum())} positives, the entry says {list(labeling.classes)} (the original files' "
+                      "counts, which start-up checks read); other files than the originals, or another labeling? "
+                      "Correct or remove the key", UserWarning, stacklevel=2)
     if labels.min() == labels.max():
         raise ValueError(f"config key '{key}.positive': {labeling.positive} makes every row "
                          f"{'positive' if labels[0] else 'negative'}; both classes are needed")

@@ -1,0 +1,66 @@
+"""KM's QP solver at work: pairwise steps per draw and microseconds per step, on the pipeline's data.
+
+    uv run python benchmarks/km_steps.py [--datasets mushroom landsat abalone] [--draws 4]
+
+Reads ``results/data/{dataset}.parquet`` and ``results/draws/{dataset}/beta{β}.parquet`` of a default run
+(build them with ``snakemake --until draws``). For each dataset, the first ``--draws`` draws at β = 0.1 and
+0.4: CPU seconds of KM1+KM2 per draw (Gram matrices excluded: built once per dataset), steps of the SMO
+solver per draw and µs per step. A step reads two kernel rows (2·8·n bytes): the last column is the time
+of two ``np.sum`` over random rows of a Gram matrix, that traffic's floor, for comparison.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from pueval.mpe import kernel_embedding as ke
+from pueval.pipeline import schemas
+from pueval.studies import draws as scar
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--datasets", nargs="+", default=["mushroom", "landsat", "abalone"])
+    parser.add_argument("--draws", type=int, default=4)
+    args = parser.parse_args()
+    solver = ke._pairwise_smo
+    counted = {"steps": 0, "seconds": 0.0}
+
+    def counting(K, diag, Ku, uKu, v, g, eta, max_iter):
+        start = time.perf_counter()
+        found = solver(K, diag, Ku, uKu, v, g, eta, max_iter)
+        counted["seconds"] += time.perf_counter() - start
+        counted["steps"] += found[0]
+        return found
+
+    ke._pairwise_smo = counting
+    warm = np.arange(60.0)[:, None]
+    ke.km_thresholds(ke.KernelBank(warm), np.arange(60) < 20)  # compile before timing
+    print("| dataset | n | β | CPU s per draw | steps per draw | µs per step | two-row floor µs |")
+    print("|---|---|---|---|---|---|---|")
+    for name in args.datasets:
+        data = schemas.read(f"results/data/{name}.parquet", "data")
+        y = data.pop("label").to_numpy()
+        bank = ke.KernelBank(data.to_numpy(np.float64))
+        K = bank.kernels[2]
+        rows = np.random.default_rng(0).integers(0, bank.n, 200)
+        start = time.perf_counter()
+        for r in rows:
+            K[r].sum()
+        floor = 2 * (time.perf_counter() - start) / rows.size * 1e6
+        for beta in ("0.1", "0.4"):
+            s = scar.label_matrix(schemas.read(f"results/draws/{name}/beta{beta}.parquet", "draws"), y.size)
+            counted.update(steps=0, seconds=0.0)
+            start = time.process_time()
+            for d in range(args.draws):
+                ke.km_thresholds(bank, s[d].astype(bool))
+            cpu = (time.process_time() - start) / args.draws
+            print(f"| {name} | {bank.n:,} | {beta} | {cpu:.3f} | {counted['steps'] / args.draws:,.0f} | "
+                  f"{1e6 * counted['seconds'] / max(counted['steps'], 1):.2f} | {floor:.2f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
