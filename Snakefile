@@ -50,8 +50,11 @@ if "output_root" in config:
 if workflow.is_main_process:
     LOST = lost_outputs.void_lost_records()
     if LOST:
-        print(f"pueval: {len(LOST)} output(s) lost to an interrupted or failed run will be rebuilt, with "
-              f"everything downstream: {', '.join(LOST[:5])}{' …' if len(LOST) > 5 else ''}", file=sys.stderr)
+        print(
+            f"pueval: {len(LOST)} output(s) lost to an interrupted or failed run will be rebuilt, with "
+            f"everything downstream: {', '.join(LOST[:5])}{' …' if len(LOST) > 5 else ''}",
+            file=sys.stderr,
+        )
 
 
 DATASETS = list(config["run"])

@@ -174,3 +174,22 @@ def test_greater_on_a_column_of_text_is_an_error_naming_key_and_column():
 def test_an_empty_raw_table_points_at_the_source():
     with pytest.raises(ValueError, match="the raw table has no rows; check the entry's source"):
         datasets.binarize(pd.DataFrame({"x": [], "y": []}), datasets.Labeling("mine", "y", {"equals": 1}))
+
+
+def test_a_bad_byte_far_into_a_file_is_named_at_its_offset(capsys, tmp_path):
+    """The file is hashed and checked in 4 MiB blocks: a character split across two blocks is fine, and a bad
+    byte is reported at its offset from the file's start."""
+    block = 1 << 22
+    head = b"score,labeled,name\n"
+    rows = b"".join(b"0.%d,%d,a\n" % (i % 9, i % 2) for i in range(block // 8))
+    text = head + rows
+    cut = block - len(text[:block].rsplit(b"\n", 1)[-1])  # the start of the row that straddles the boundary
+    ok = text[:cut] + "0.5,1,\u00e9t\u00e9\n".encode() + text[cut:]  # é across the block boundary or near it
+    path = tmp_path / "big.csv"
+    path.write_bytes(ok)
+    from pueval import cli
+
+    assert cli.read_table(str(path))[0].shape[1] == 3
+    bad = ok + b"0.5,1,caf\xe9\n"
+    path.write_bytes(bad)
+    _refused(capsys, f"is not UTF-8 text (byte 0xe9 at offset {len(bad) - 2})", "evaluate", path)

@@ -35,9 +35,8 @@ class InputError(ValueError):
     """Bad user input: reported as one line, exit code 2."""
 
 
-def _not_utf8(name: str, error: UnicodeDecodeError) -> str:
-    return (f"SCORES: {name} is not UTF-8 text (byte {error.object[error.start]:#04x} at offset {error.start}); "
-            "save it as UTF-8, uncompressed")
+def _not_utf8(name: str, byte: int, offset: int) -> str:
+    return f"SCORES: {name} is not UTF-8 text (byte {byte:#04x} at offset {offset}); save it as UTF-8, uncompressed"
 
 
 def _check_header(header: list[str], name: str) -> None:
@@ -47,31 +46,26 @@ def _check_header(header: list[str], name: str) -> None:
 
 
 def _parse(source, name: str, parquet: bool) -> pd.DataFrame:
-    """The table in ``source`` (bytes, or a file's path, parsed from the file: no copy of its text in memory;
-    CSV, UTF-8, or Parquet), its header checked for repeated names."""
-    buffer = io.BytesIO(source) if isinstance(source, bytes) else source
+    """The table in ``source`` (a file's path, parsed from the file, so no copy of its text is held; or the
+    bytes of standard input): CSV in UTF-8, or Parquet; its header checked for repeated names."""
     if parquet:
         try:
             import pyarrow.parquet as pq
         except ImportError as error:
             raise InputError(f"SCORES: reading .parquet needs pyarrow (pip install pyarrow): {error}") from None
-        header = [str(c) for c in pq.read_schema(buffer).names if c != "__index_level_0__"]
-        _check_header(header, name)
-        table = pd.read_parquet(buffer)
-    else:
-        with (io.BytesIO(source) if isinstance(source, bytes) else open(source, "rb")) as file:
-            first = file.readline().decode("utf-8")
-        header = next(csv.reader(io.StringIO(first)), None)
-        if header is None:
-            raise InputError(f"SCORES: {name} is empty")
-        _check_header(header, name)
-        table = pd.read_csv(io.BytesIO(source) if isinstance(source, bytes) else source, encoding="utf-8")
-    return table
+        _check_header([str(c) for c in pq.read_schema(source).names if c != "__index_level_0__"], name)
+        return pd.read_parquet(source)
+    with (io.BytesIO(source) if isinstance(source, bytes) else open(source, "rb")) as file:
+        header = next(csv.reader(io.StringIO(file.readline().decode("utf-8"))), None)
+    if header is None:
+        raise InputError(f"SCORES: {name} is empty")
+    _check_header(header, name)
+    return pd.read_csv(io.BytesIO(source) if isinstance(source, bytes) else source, encoding="utf-8")
 
 
-def _file_sha256(file: Path, *, text: bool) -> str:
-    """The SHA-256 of a file, read in blocks; ``text=True`` checks on the way that it is UTF-8 throughout
-    (a UnicodeDecodeError whose offset counts from the file's start)."""
+def _file_sha256(file: Path, name: str, *, text: bool) -> str:
+    """The SHA-256 of a file, read in blocks; ``text=True`` checks on the way that it is UTF-8 throughout, and
+    a byte that is not is an InputError naming ``name`` and the byte's offset in the file."""
     import codecs
 
     digest, decoder, offset = hashlib.sha256(), codecs.getincrementaldecoder("utf-8")(), 0
@@ -81,19 +75,17 @@ def _file_sha256(file: Path, *, text: bool) -> str:
             if text:
                 try:
                     decoder.decode(block)
-                except UnicodeDecodeError as error:
-                    raise UnicodeDecodeError("utf-8", error.object, error.start, error.end, error.reason) \
-                        if offset == 0 else _shifted(error, block, offset) from None
+                except UnicodeDecodeError as error:  # error.object: the bytes held from the last block, then this
+                    start = offset - (len(error.object) - len(block)) + error.start
+                    raise InputError(_not_utf8(name, error.object[error.start], start)) from None
             offset += len(block)
         if text:
-            decoder.decode(b"", final=True)
+            try:
+                decoder.decode(b"", final=True)
+            except UnicodeDecodeError as error:
+                raise InputError(_not_utf8(name, error.object[error.start],
+                                           offset - len(error.object) + error.start)) from None
     return digest.hexdigest()
-
-
-def _shifted(error: UnicodeDecodeError, block: bytes, offset: int) -> UnicodeDecodeError:
-    """``error`` of a block that starts ``offset`` bytes into the file, its offset counted from the file's start."""
-    whole = b"\0" * offset + block  # only the offending byte is read back
-    return UnicodeDecodeError("utf-8", whole, offset + error.start, offset + error.end, error.reason)
 
 
 def read_table(path: str) -> tuple[pd.DataFrame, str]:
@@ -110,18 +102,16 @@ def read_table(path: str) -> tuple[pd.DataFrame, str]:
         if file.suffix.lower() not in (".csv", ".parquet"):
             raise InputError(f"SCORES: {path} is neither .csv nor .parquet")
         try:
-            sha256 = _file_sha256(file, text=file.suffix.lower() == ".csv")
+            sha256 = _file_sha256(file, path, text=file.suffix.lower() == ".csv")
         except PermissionError:
             raise InputError(f"SCORES: cannot read {path}: permission denied") from None
-        except UnicodeDecodeError as error:
-            raise InputError(_not_utf8(path, error)) from None
         source, name, parquet = file, path, file.suffix.lower() == ".parquet"
     try:
         return _parse(source, name, parquet), sha256
     except InputError:
         raise
-    except UnicodeDecodeError as error:
-        raise InputError(_not_utf8(name, error)) from None
+    except UnicodeDecodeError as error:  # standard input
+        raise InputError(_not_utf8(name, error.object[error.start], error.start)) from None
     except pd.errors.EmptyDataError:
         raise InputError(f"SCORES: {name} has no columns") from None
     except Exception as error:  # pandas and pyarrow raise many types for a malformed file
