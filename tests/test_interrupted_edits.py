@@ -1,6 +1,7 @@
 """No edit and no forced rerun is lost to an interrupted run (pueval.pipeline.lost_outputs).
 
-On a complete smoke-sized run, each case edits one config key, starts the run, kills Snakemake and its jobs
+On a complete smoke-sized run, each case (one per study that has intermediate files, and two studies of one
+rule) edits one config key, starts the run, kills Snakemake and its jobs
 (SIGTERM to the whole session, as Ctrl-C or a cancelled cluster job does) once the rule that reads the key has
 started, and runs the same command again: the rerun must rebuild that rule's outputs and the study's final
 output, which must equal what an uninterrupted run of the edited config gives on a copy of the same complete
@@ -13,6 +14,7 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pandas as pd
@@ -42,19 +44,10 @@ def _merged(base: dict, change: dict) -> dict:
 # (rule killed once started, its log, the edit, the final table it feeds)
 CASES = [
     ("km", "results/logs/km/airfoil.log", {"mpe": {"km": {"standardize": True}}}, "results/table1.csv"),
-    ("transform_mpe", "results/logs/transform_mpe/airfoil.log", {"mpe": {"bbe": {"delta": 0.2}}},
-     "results/table1_plus.csv"),
-    ("tice", "results/logs/tice/airfoil.log", {"mpe": {"tice": {"k": 4}}}, "results/table1_plus.csv"),
     ("related", "results/logs/related/airfoil.log", {"related": {"f1_quantile": 0.4}}, "results/related.csv"),
     ("sar", "results/logs/sar/airfoil.log", {"sar": {"n_draws": 3}}, "results/sar.csv"),
     ("tabatabaei_inversions", "results/logs/tabatabaei/generated.log", {"tabatabaei": {"classifiers": 6}},
      "results/tabatabaei.csv"),
-    ("tabatabaei_en", "results/logs/tabatabaei/en.log", {"tabatabaei": {"en_repetitions": 3}},
-     "results/figures/tabatabaei_figure2.png"),  # Figure 2 draws EN's estimates
-    ("mcdermott_synthetic", "results/logs/mcdermott/synthetic_0.85.log", {"mcdermott": {"datasets": 3}},
-     "results/mcdermott.csv"),
-    ("mcdermott_pu", "results/logs/mcdermott/pu.log", {"mcdermott": {"pu": {"m3_steps": 3}}},
-     "results/mcdermott.md"),  # the PU version's table
     ("mcdermott_real", "results/logs/mcdermott/real_compas_sex.log", {"mcdermott": {"runs": 2}},
      "results/mcdermott.md"),  # the probe's case
     ("figure3_dataset", "results/logs/figure3/airfoil.log", {"figure3": {"lambdas": [0.01]}}, "results/figure3.csv"),
@@ -110,31 +103,45 @@ def complete(tmp_path_factory, repo, uci_mirror):
     return base
 
 
-@pytest.mark.parametrize(("rule", "log", "edit", "final"), CASES, ids=[c[0] for c in CASES])
-def test_an_edit_whose_rule_was_interrupted_is_rebuilt_on_the_rerun(complete, repo, uci_mirror, rule, log, edit,
-                                                                    final):
+def _case(complete, repo, uci_mirror, rule, log, edit, final) -> dict:
+    """One case, run to its end: what the tests below check (the runs' outputs and the final files)."""
     edited = _merged(SMOKE, edit)
-    case = complete.parent / rule
+    case, clean = complete.parent / rule, complete.parent / f"{rule}-uninterrupted"
     shutil.copytree(complete, case, symlinks=True)
+    shutil.copytree(complete, clean, symlinks=True)
     command = _command(repo, case, edited, uci_mirror)
     before = (case / final).read_bytes()
     _interrupted(command, case / log, time.time())
     plan = subprocess.run([*command, "-n"], capture_output=True, text=True, timeout=300)
+    rerun = subprocess.run(command, capture_output=True, text=True, timeout=900)
+    fresh = subprocess.run(_command(repo, clean, edited, uci_mirror), capture_output=True, text=True, timeout=900)
+    return {"plan": plan, "rerun": rerun, "fresh": fresh, "before": before, "case": case, "clean": clean}
+
+
+@pytest.fixture(scope="module")
+def cases(complete, repo, uci_mirror):
+    """Every case, two at a time (each runs few jobs at once, so two share the cores well)."""
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        futures = {c[0]: pool.submit(_case, complete, repo, uci_mirror, *c) for c in CASES}
+        return {rule: future.result() for rule, future in futures.items()}
+
+
+@pytest.mark.parametrize(("rule", "final"), [(c[0], c[3]) for c in CASES], ids=[c[0] for c in CASES])
+def test_an_edit_whose_rule_was_interrupted_is_rebuilt_on_the_rerun(cases, rule, final):
+    found = cases[rule]
+    plan, rerun, fresh = found["plan"], found["rerun"], found["fresh"]
     assert plan.returncode == 0, plan.stderr[-3000:]
     assert f"rule {rule}:" in plan.stdout and "Nothing to be done" not in plan.stdout + plan.stderr, plan.stdout
-    rerun = subprocess.run(command, capture_output=True, text=True, timeout=900)
     assert rerun.returncode == 0, rerun.stderr[-3000:]
     assert "Nothing to be done" not in rerun.stdout + rerun.stderr
-    clean = complete.parent / f"{rule}-uninterrupted"
-    shutil.copytree(complete, clean, symlinks=True)
-    fresh = subprocess.run(_command(repo, clean, edited, uci_mirror), capture_output=True, text=True, timeout=900)
     assert fresh.returncode == 0, fresh.stderr[-3000:]
+    case, clean = found["case"], found["clean"]
     if final.endswith(".csv"):
         ours, theirs = (compare.computed(pd.read_csv(folder / final)) for folder in (case, clean))
         pd.testing.assert_frame_equal(ours, theirs, check_exact=True)
     else:
         assert (case / final).read_bytes() == (clean / final).read_bytes()
-    assert (case / final).read_bytes() != before  # the edit reached the final table
+    assert (case / final).read_bytes() != found["before"]  # the edit reached the final output
 
 
 def test_void_marks_only_the_records_of_lost_outputs(tmp_path):
