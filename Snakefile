@@ -1,6 +1,6 @@
 """pueval: AUL^PU versus MPE-corrected AUC^PU on the catalog's datasets (see README.md).
 
-Rules, in data-flow order: workflow/rules/{data,draws,mpe,estimate,paper,extras}.smk. Rule x runs
+Rules, in data-flow order: workflow/rules/{data,draws,mpe,estimate,paper,extras}.smk (helpers in common.smk). Rule x runs
 workflow/scripts/x.py, which runs pueval.pipeline.steps.x.
 """
 
@@ -82,6 +82,7 @@ wildcard_constraints:
     beta=r"0\.\d+",
 
 
+include: "workflow/rules/common.smk"
 include: "workflow/rules/data.smk"
 include: "workflow/rules/draws.smk"
 include: "workflow/rules/mpe.smk"

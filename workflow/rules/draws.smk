@@ -3,11 +3,6 @@
 DRAWS_OUTPUT = "results/draws/{dataset}/beta{beta}.parquet"
 
 
-def every_beta(pattern):
-    """The pattern's files for every beta of the run, {dataset} left open."""
-    return expand(pattern, beta=BETAS, allow_missing=True)
-
-
 rule draws:
     input:
         rules.binarize.output[0],
