@@ -90,12 +90,12 @@ class PriorEstimator:
         if not methods or unknown:
             raise ValueError(f"methods: {unknown or 'none given'}; choose from {', '.join(METHODS)}")
         self.methods = methods
+        given = {"km1": {"standardize": km_standardize}, "km2": {"standardize": km_standardize},
+                 "distance": {"repetitions": repetitions, "transform": transform}, "en": {"transform": transform},
+                 "bbe": {"transform": transform, **(bbe or {})}, "tice": dict(tice or {})}
         for public, internal in PUBLIC_METHODS.items():
             if internal in methods:
-                check_options(public, {"standardize": km_standardize} if internal in KERNEL_EMBEDDING else
-                              {"repetitions": repetitions, "transform": transform} if internal == "distance" else
-                              {"transform": transform} if internal == "en" else
-                              {"transform": transform, **(bbe or {})} if internal == "bbe" else dict(tice or {}))
+                check_options(public, given[internal])
         self.km_standardize = bool(km_standardize)
         self.repetitions = repetitions
         self.transform, self.bbe, self.tice = dict(transform or {}), dict(bbe or {}), dict(tice or {})
