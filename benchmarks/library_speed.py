@@ -43,8 +43,8 @@ def main() -> None:
     args = parser.parse_args()
     from sklearn.metrics import roc_auc_score
 
-    print(f"| rows | labeled | np.sort s | aul_pu_score s (× sort) | roc_auc_score s | normal interval s "
-          f"| bootstrap interval s (2000) | aul_pu_difference s |")
+    print("| rows | labeled | np.sort s | aul_pu_score s (× sort) | roc_auc_score s | normal interval s "
+          "| bootstrap interval s (2000) | aul_pu_difference s |")
     print("|---|---|---|---|---|---|---|---|")
     for n in args.sizes:
         rng = np.random.default_rng(0)

@@ -53,6 +53,7 @@ bisections share is solved once.
 
 from __future__ import annotations
 
+import resource
 import time
 from dataclasses import dataclass, field
 
@@ -134,8 +135,6 @@ def memory_limits() -> dict[str, int]:
         if cap is not None and used is not None and cap < 1 << 60:  # v1 writes "no limit" as a huge number
             limits["cgroup"] = max(cap - used, 0)
             break
-    import resource
-
     soft, _ = resource.getrlimit(resource.RLIMIT_AS)
     in_use = _status_bytes("VmSize")
     if soft != resource.RLIM_INFINITY and in_use is not None:
