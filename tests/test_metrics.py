@@ -70,6 +70,7 @@ def test_midranks_at_selected_rows_equal_the_brute_force_ranks(seed):
             assert metrics.midranks_at(scores, mask).tolist() == brute[mask].tolist()
             assert metrics.midranks_at(scores, index).tolist() == brute[index].tolist()
             assert metrics.midranks(scores).tolist() == brute.tolist()
+            assert metrics.t_values_at(scores, mask).tolist() == metrics.t_values(scores)[mask].tolist()
 
 
 @pytest.mark.parametrize("seed", range(5))

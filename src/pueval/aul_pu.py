@@ -47,13 +47,7 @@ def labeled_t_values(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabe
     the arguments (at least two labeled rows) and warning of degenerate scores."""
     labeled, scores = check_pu(labels, scores, pos_label=pos_label)
     warn_degenerate(labeled, scores)
-    return _t_at(scores, labeled)
-
-
-def _t_at(scores: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """t_i of the rows selected by ``rows``, in their order: the same values as ``metrics.t_values(scores)[rows]``
-    from one sort of the scores (:func:`pueval.metrics.midranks_at`)."""
-    return (metrics.midranks_at(scores, rows) - 0.5) / scores.size
+    return metrics.t_values_at(scores, labeled)
 
 
 @sklearn_names
@@ -213,7 +207,7 @@ def aul_pu_difference(labels: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLik
     scores_b = check_scores(scores_b, labeled.size, "scores_b")
     warn_degenerate(labeled, scores_a, name="scores_a")
     warn_degenerate(labeled, scores_b, name="scores_b")
-    t_a, t_b = _t_at(scores_a, labeled), _t_at(scores_b, labeled)
+    t_a, t_b = metrics.t_values_at(scores_a, labeled), metrics.t_values_at(scores_b, labeled)
     d = t_a - t_b
     difference, se = float(d.mean()), float(d.std(ddof=1) / np.sqrt(d.size))
     if se == 0.0:

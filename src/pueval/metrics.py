@@ -98,6 +98,11 @@ def t_values(scores: np.ndarray) -> np.ndarray:
     return (midranks(scores) - 0.5) / scores.size
 
 
+def t_values_at(scores: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """``t_values(scores)[rows]``, in the rows' order, from one sort of the scores (:func:`midranks_at`)."""
+    return (midranks_at(scores, rows) - 0.5) / scores.size
+
+
 def _positive_rank_sums(labels: np.ndarray, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(Σ of mid-ranks over the positives, number of positives) per labels row."""
     return labels @ midranks(scores), labels.sum(axis=-1)

@@ -191,6 +191,17 @@ def _file_table(path: Path):
     return pd.read_parquet(path) if path.suffix.lower() == ".parquet" else pd.read_csv(path)
 
 
+def _subsampled(labels: np.ndarray, subsample: int | None) -> np.ndarray:
+    """The class counts of ``labels`` after the entry's stratified ``subsample`` (as 0/1 labels, positives
+    first): what the binarize rule keeps."""
+    from pueval import sampling
+
+    if subsample is None or subsample >= labels.size:
+        return labels
+    counts = sampling.class_shares(labels, subsample)
+    return np.r_[np.ones(counts[1], int), np.zeros(counts[0], int)]
+
+
 def _check_sizes(config: dict, name: str, entry: dict, raw) -> None:
     """A local table against the settings that need enough rows of each class, before any job runs: the
     model's ``folds``, each β's labeled rows (and the DistCurve transform's folds), Figure 3's split and
@@ -205,9 +216,7 @@ def _check_sizes(config: dict, name: str, entry: dict, raw) -> None:
         _, labels = binarize(raw, Labeling.of(name, entry))
     except ValueError as error:
         raise ConfigError(str(error)) from None
-    if entry["subsample"] is not None and entry["subsample"] < labels.size:
-        counts = sampling.class_shares(labels, entry["subsample"])
-        labels = np.r_[np.ones(counts[1], int), np.zeros(counts[0], int)]
+    labels = _subsampled(labels, entry["subsample"])
     with naming_keys({"folds": "folds"}):
         sampling.check_folds(labels, config["folds"])
     n_pos = int(labels.sum())
@@ -280,7 +289,6 @@ def _check_jain(config: dict) -> None:
     jain = config.get("jain")
     if not jain:
         return
-    from pueval import sampling
     from pueval.studies.jain import LABELED, LABELED_SMALL, feasible
 
     known = {}
@@ -289,11 +297,8 @@ def _check_jain(config: dict) -> None:
         if entry.get("classes") is None:
             return
         rows, positives = entry["classes"]
-        labels = np.r_[np.ones(positives, int), np.zeros(rows - positives, int)]
-        if entry["subsample"] is not None and entry["subsample"] < rows:
-            counts = sampling.class_shares(labels, entry["subsample"])
-            labels = np.r_[np.ones(counts[1], int), np.zeros(counts[0], int)]
-        known[name] = labels
+        known[name] = _subsampled(np.r_[np.ones(positives, int), np.zeros(rows - positives, int)],
+                                  entry["subsample"])
     if not any(feasible(labels, purity) for labels in known.values() for purity in jain["purities"]):
         raise ConfigError(f"config key 'jain.purities': no dataset of run can host Jain et al.'s protocol at "
                           f"{jain['purities']} (a labeled sample of {LABELED_SMALL} or {LABELED} rows whose share of "

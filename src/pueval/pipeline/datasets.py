@@ -11,7 +11,6 @@ reruns only the jobs it affects.
 from __future__ import annotations
 
 import warnings
-
 from dataclasses import dataclass
 
 import numpy as np
