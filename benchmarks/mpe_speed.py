@@ -29,6 +29,7 @@ from pueval.pipeline.config import load as load_config
 from pueval.studies.draws import scar_draws
 from pueval.mpe import distance_curve as dc
 from pueval.mpe import kernel_embedding as ke
+from pueval.mpe import shipped_regressor
 from pueval.mpe.best_bin import bbe_theta
 from pueval.mpe.elkan_noto import en_theta
 from pueval.mpe.tice import tice_theta
@@ -72,7 +73,10 @@ def main() -> None:
     options = config["mpe"]["distcurve"]
     km_options = config["mpe"]["km"]
     model_path = REPO / "results" / "distcurve" / "model.txt"
-    if model_path.exists():
+    if shipped_regressor.matches(seed=config["seed"], repetitions=options["repetitions"],
+                                 training=options["training"]):
+        model = dc.default_regressor()  # what a run with this config reads
+    elif model_path.exists():
         model = dc.load_regressor(model_path)
     else:
         model, _ = dc.fit_model(seed=config["seed"], repetitions=options["repetitions"], **options["training"])
