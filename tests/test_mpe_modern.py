@@ -46,11 +46,12 @@ def test_en_refuses_bad_probabilities():
 
 
 def _bbe_brute_force(s, scores, delta, gamma):
-    """BBE restated from the authors' code: candidates where the decreasing unlabeled scores drop, the code's
-    counts (i unlabeled rows before position i, j labeled rows at or above u_i), the least upper bound."""
+    """BBE restated from the authors' newest code (acmi-lab/PU_learning 5e5e350): candidates where the decreasing
+    unlabeled scores drop, the code's counts (i unlabeled rows before position i, j labeled rows at or above u_i),
+    the least upper bound with DKW_bound's log(4/δ)."""
     u, p = sorted(scores[s == 0], reverse=True), scores[s == 1]
     n_u, n_p = len(u), len(p)
-    slack = math.sqrt(math.log(1 / delta) / (2 * n_p)) + math.sqrt(math.log(1 / delta) / (2 * n_u))
+    slack = math.sqrt(math.log(4 / delta) / (2 * n_p)) + math.sqrt(math.log(4 / delta) / (2 * n_u))
     best = None
     for i in range(n_u - 1):
         j = int((p >= u[i]).sum())

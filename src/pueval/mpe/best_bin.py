@@ -14,8 +14,9 @@ never), and at such an i
 
 * q̂_u = i/n_u (the code counts the rows before position i, not the i + 1 rows scoring ≥ u_i),
 * q̂_p = j/n_p, j the labeled rows scoring ≥ u_i; a candidate needs j > 1 and i > 1,
-* the upper bound t + (1 + γ)(√(log(1/δ)/(2 n_p)) + √(log(1/δ)/(2 n_u)))/q̂_p with t = q̂_u/q̂_p
-  (the code's log(1/δ); the paper prints log(4/δ)),
+* the upper bound t + (1 + γ)(√(log(4/δ)/(2 n_p)) + √(log(4/δ)/(2 n_u)))/q̂_p with t = q̂_u/q̂_p
+  (``DKW_bound`` as of the repository's newest commit, 5e5e350 of 2024-03-12, and as the paper prints it;
+  the code had log(1/δ) before),
 
 and t̂ is the first (highest) candidate of the least bound; without a candidate the code returns 0.
 δ = 0.1 and γ = 0.01 by default. The scores here are the cross-fitted LightGBM transform that
@@ -61,6 +62,6 @@ def bbe_theta(labeled, scores, *, delta: float = 0.1, gamma: float = 0.01) -> fl
         return 0.0
     i, j = i[keep], j[keep]
     estimate = i * 1.0 * n_p / j / n_u
-    slack = np.sqrt(np.log(1 / delta) / 2 / n_p) + np.sqrt(np.log(1 / delta) / 2 / n_u)
+    slack = np.sqrt(np.log(4 / delta) / 2 / n_p) + np.sqrt(np.log(4 / delta) / 2 / n_u)
     upper = estimate + slack * (1 + gamma) / (j / n_p)
     return float(np.clip(estimate[int(np.argmin(upper))], 0.0, THETA_MAX))
