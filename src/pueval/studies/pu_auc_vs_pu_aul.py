@@ -9,11 +9,19 @@ Per dataset and repetition r (seeds from the config seed, the dataset, "figure3"
 4. PU_AUC gets its prior θ_P (positive fraction of the unlabeled training rows) from the MPE
    method with the lowest Table 1 MAE for the dataset at that β, run on this draw;
 5. each model picks σ ∈ σ_med·``sigma_factors`` and λ ∈ ``lambdas`` by ``folds``-fold
-   cross-validation on the training PU data (folds stratified by the PU label): PU_AUC by its
-   PU-AUC risk with the estimated prior, PU_AUL by AUL^PU (needs no prior); it is refitted on the
-   whole training part and scored by the AUC on the test part;
+   cross-validation on the training PU data (folds stratified by the PU label), each by its own
+   training risk on the held-out fold, as Sakai et al. tune PU_AUC and as the paper builds PU_AUL
+   "in a similar way": PU_AUC by its PU-AUC risk with the estimated prior, PU_AUL by its
+   labeled-vs-all squared pair risk (needs no prior); it is refitted on the whole training part and
+   scored by the AUC on the test part;
 6. PU_AUC_oracle is PU_AUC given the true θ_P: the gap PU_AUC_oracle − PU_AUC is the price of the
-   MPE error, PU_AUL − PU_AUC_oracle the difference between the methods themselves.
+   MPE error, PU_AUL − PU_AUC_oracle the difference between the methods themselves;
+7. PU_AUL_metric, a named variant, is PU_AUL with (σ, λ) picked by the 0/1 metric AUL^PU on the
+   held-out fold instead (the protocol of earlier versions of this study); it shares PU_AUL's
+   cross-validation solves and differs only in the criterion.
+
+:func:`summarize` compares the methods per dataset by a paired t-test over the repetitions (two-sided,
+``repetitions`` − 1 degrees of freedom) of the test-AUC differences.
 
 Train seconds count the cross-validation and the final fit, and for PU_AUC also the MPE run. The MPE
 run of repetition r takes its seeds from the integer s = (seed, dataset, "figure3", r, "mpe"): the
@@ -28,21 +36,22 @@ from collections.abc import Callable
 
 import numpy as np
 import pandas as pd
+from scipy.stats import ttest_1samp
 
 from pueval import metrics, sampling, seeds
 from pueval.distances import median_width, squared_distances
 from pueval.mpe.priors import PriorEstimator, PriorSeeds
 from pueval.studies.aul_paper import PRIOR_SOURCES
 from pueval.studies.draws import n_labeled
-from pueval.studies.kernel_ranking import (Moments, Solver, gaussian_basis, pu_auc_risk, pu_auc_system,
-                                           pu_aul_system)
+from pueval.studies.kernel_ranking import (Moments, Solver, gaussian_basis, pair_risk, pu_auc_risk,
+                                           pu_auc_system, pu_aul_system)
 from pueval.validation import ArgumentError
 
 log = logging.getLogger(__name__)
 
 # PU_AUC with the estimated prior, PU_AUC with the true prior (an oracle: it separates the MPE error from the
-# method), PU_AUL (needs no prior)
-METHODS = ("PU_AUC", "PU_AUC_oracle", "PU_AUL")
+# method), PU_AUL (needs no prior), PU_AUL tuned by AUL^PU (a named variant)
+METHODS = ("PU_AUC", "PU_AUC_oracle", "PU_AUL", "PU_AUL_metric")
 MEDIAN_SAMPLE = 1000  # rows used for σ_med
 
 
@@ -56,45 +65,71 @@ def best_mpe(estimates: pd.DataFrame) -> str:
     return min(mae, key=mae.get)
 
 
-def _aul_criterion(f: np.ndarray, is_labeled: np.ndarray, theta_p: float) -> float:
+def _aul_metric_criterion(f: np.ndarray, is_labeled: np.ndarray, theta_p: float) -> float:
     return float(metrics.aul(is_labeled.astype(int), f))
+
+
+def _pu_aul_criterion(f: np.ndarray, is_labeled: np.ndarray, theta_p: float) -> float:
+    return -pair_risk(f[is_labeled], f)  # the labeled-vs-all pair risk PU_AUL minimizes
 
 
 def _pu_auc_criterion(f: np.ndarray, is_labeled: np.ndarray, theta_p: float) -> float:
     return -pu_auc_risk(f[is_labeled], f[~is_labeled], theta_p)
 
 
+def _pu_auc(L, U, theta):
+    return pu_auc_system(L, U, theta)
+
+
+def _pu_aul(L, U, theta):
+    return pu_aul_system(L, U)
+
+
+# method → (its system, its tuning criterion); methods with the same system and prior share their solves
 SYSTEMS = {
-    "PU_AUC": (lambda L, U, theta: pu_auc_system(L, U, theta), _pu_auc_criterion),
-    "PU_AUC_oracle": (lambda L, U, theta: pu_auc_system(L, U, theta), _pu_auc_criterion),
-    "PU_AUL": (lambda L, U, theta: pu_aul_system(L, U), _aul_criterion),
+    "PU_AUC": (_pu_auc, _pu_auc_criterion),
+    "PU_AUC_oracle": (_pu_auc, _pu_auc_criterion),
+    "PU_AUL": (_pu_aul, _pu_aul_criterion),
+    "PU_AUL_metric": (_pu_aul, _aul_metric_criterion),
 }
 
 
-def fit(method: str, X: np.ndarray, is_labeled: np.ndarray, centers: np.ndarray, *, sigmas, lambdas,
+def fit(methods, X: np.ndarray, is_labeled: np.ndarray, centers: np.ndarray, *, sigmas, lambdas,
         fold: np.ndarray, theta_p: float = 0.0) -> dict:
-    """Cross-validate (σ, λ), refit on all rows: ``{"sigma", "lam", "w", "clipped"}``.
+    """Cross-validate (σ, λ) and refit on all rows, for methods of one system: ``{method: {"sigma", "lam",
+    "w", "clipped"}}``.
 
-    ``fold`` assigns each row to a validation fold; ``theta_p`` is used by PU_AUC only.
+    ``fold`` assigns each row to a validation fold; ``theta_p`` is used by PU_AUC only. Each method's
+    criterion scores the same held-out predictions.
     """
-    system, criterion = SYSTEMS[method]
-    best = (-np.inf, None, None, None)
+    methods = [methods] if isinstance(methods, str) else list(methods)
+    systems = {SYSTEMS[m][0] for m in methods}
+    if len(systems) != 1:
+        raise ValueError(f"{methods} do not share one system")
+    system = systems.pop()
+    best = {m: (-np.inf, None, None, None) for m in methods}
     for sigma in sigmas:
         Phi = gaussian_basis(X, centers, sigma)
         labeled, unlabeled = Moments.of(Phi[is_labeled]), Moments.of(Phi[~is_labeled])
-        score = np.zeros(len(lambdas))
+        score = {m: np.zeros(len(lambdas)) for m in methods}
         for k in np.unique(fold):
             held = fold == k
             solver = Solver(*system(labeled - Moments.of(Phi[held & is_labeled]),
                                     unlabeled - Moments.of(Phi[held & ~is_labeled]), theta_p))
             for i, lam in enumerate(lambdas):
-                score[i] += criterion(Phi[held] @ solver(lam), is_labeled[held], theta_p)
-        i = int(np.argmax(score))
-        if score[i] > best[0]:
-            best = (score[i], sigma, lambdas[i], (labeled, unlabeled))
-    _, sigma, lam, moments = best
-    solver = Solver(*system(*moments, theta_p))  # the refit reuses the whole-data moments of the chosen σ
-    return {"sigma": float(sigma), "lam": float(lam), "w": solver(lam), "clipped": solver.clipped}
+                f = Phi[held] @ solver(lam)
+                for m in methods:
+                    score[m][i] += SYSTEMS[m][1](f, is_labeled[held], theta_p)
+        for m in methods:
+            i = int(np.argmax(score[m]))
+            if score[m][i] > best[m][0]:
+                best[m] = (score[m][i], sigma, lambdas[i], (labeled, unlabeled))
+    models = {}
+    for m in methods:
+        _, sigma, lam, moments = best[m]
+        solver = Solver(*system(*moments, theta_p))  # the refit reuses the whole-data moments of the chosen σ
+        models[m] = {"sigma": float(sigma), "lam": float(lam), "w": solver(lam), "clipped": solver.clipped}
+    return models
 
 
 def check_sizes(y: np.ndarray, beta: float, *, test_fraction: float, folds: int) -> None:
@@ -146,20 +181,19 @@ def repetition(X: np.ndarray, y: np.ndarray, *, dataset: str, rep: int, seed: in
     mpe_seconds = time.perf_counter() - start
     rows = []
     theta = float(y_train[~is_labeled].mean())
-    for method in METHODS:
-        prior = {"PU_AUC": theta_hat, "PU_AUC_oracle": theta}.get(method, 0.0)
+    for group, prior in ((("PU_AUC",), theta_hat), (("PU_AUC_oracle",), theta), (("PU_AUL", "PU_AUL_metric"), 0.0)):
         start = time.perf_counter()
-        model = fit(method, Z_train, is_labeled, basis, sigmas=sigmas, lambdas=lambdas, fold=fold,
-                    theta_p=prior)
-        fit_seconds = time.perf_counter() - start
-        estimated = method == "PU_AUC"
-        rows.append({
-            "dataset": dataset, "rep": rep, "method": method,
-            "auc": float(metrics.auc(y[test], gaussian_basis(Z_test, basis, model["sigma"]) @ model["w"])),
-            "sigma": model["sigma"], "lam": model["lam"], "clipped": model["clipped"],
-            "theta": theta, "theta_hat": theta_hat if estimated else np.nan,
-            "fit_seconds": fit_seconds, "train_seconds": fit_seconds + (mpe_seconds if estimated else 0.0),
-        })
+        models = fit(group, Z_train, is_labeled, basis, sigmas=sigmas, lambdas=lambdas, fold=fold, theta_p=prior)
+        fit_seconds = time.perf_counter() - start  # a shared cross-validation (both criteria) counts for each method
+        for method, model in models.items():
+            estimated = method == "PU_AUC"
+            rows.append({
+                "dataset": dataset, "rep": rep, "method": method,
+                "auc": float(metrics.auc(y[test], gaussian_basis(Z_test, basis, model["sigma"]) @ model["w"])),
+                "sigma": model["sigma"], "lam": model["lam"], "clipped": model["clipped"],
+                "theta": theta, "theta_hat": theta_hat if estimated else np.nan,
+                "fit_seconds": fit_seconds, "train_seconds": fit_seconds + (mpe_seconds if estimated else 0.0),
+            })
     return rows
 
 
@@ -186,19 +220,40 @@ def run(X: np.ndarray, y: np.ndarray, estimates: pd.DataFrame, *, dataset: str, 
     for rep in range(repetitions):
         rows += repetition(X, y, dataset=dataset, rep=rep, seed=seed, beta=beta, mpe=mpe, **protocol)
         log.info("%s: repetition %d/%d, test AUC %s", dataset, rep + 1, repetitions,
-                 ", ".join(f"{r['method']} {r['auc']:.3f}" for r in rows[-2:]))
+                 ", ".join(f"{r['method']} {r['auc']:.3f}" for r in rows[-len(METHODS):]))
     return pd.DataFrame(rows).assign(beta=beta, prior_method=method)
 
 
+# the comparisons of :func:`summarize`: column stem → (method ahead if positive, method behind)
+COMPARISONS = {"aul_minus_auc": ("PU_AUL", "PU_AUC"), "aul_minus_oracle": ("PU_AUL", "PU_AUC_oracle"),
+               "aul_metric_minus_auc": ("PU_AUL_metric", "PU_AUC"), "aul_minus_aul_metric": ("PU_AUL", "PU_AUL_metric")}
+
+
+def paired_test(differences: np.ndarray) -> float:
+    """Two-sided p-value of the paired t-test that the mean of the per-repetition differences is 0
+    (t = d̄/(s_d/√r), r − 1 degrees of freedom); NaN with fewer than two repetitions, 1 when every
+    difference is 0."""
+    d = np.asarray(differences, dtype=float)
+    if d.size < 2:
+        return np.nan
+    if not np.any(d != d[0]):
+        return 1.0 if d[0] == 0 else 0.0
+    return float(ttest_1samp(d, 0.0).pvalue)
+
+
 def summarize(frame: pd.DataFrame) -> pd.DataFrame:
-    """Per dataset: test AUC mean ± sd and mean train seconds of each method, PU_AUL − PU_AUC, and
-    PU_AUL − PU_AUC_oracle (the methods compared with the true prior)."""
+    """Per dataset: test AUC mean ± sd and mean train seconds of each method, and for each comparison of
+    :data:`COMPARISONS` the mean difference and its paired t-test's p-value (``p_<stem>``)."""
     stats = frame.groupby(["dataset", "method"]).agg(auc_mean=("auc", "mean"), auc_sd=("auc", "std"),
                                                     train_seconds=("train_seconds", "mean"))
     wide = stats.unstack("method")
     wide.columns = [f"{stat}_{method.lower()}" for stat, method in wide.columns]
     wide["prior_method"] = frame.groupby("dataset")["prior_method"].first()
-    wide["aul_minus_auc"] = wide["auc_mean_pu_aul"] - wide["auc_mean_pu_auc"]
-    if "auc_mean_pu_auc_oracle" in wide:
-        wide["aul_minus_oracle"] = wide["auc_mean_pu_aul"] - wide["auc_mean_pu_auc_oracle"]
+    wide["repetitions"] = frame.groupby("dataset")["rep"].nunique()
+    auc = frame.pivot_table(index=["dataset", "rep"], columns="method", values="auc")
+    for stem, (ahead, behind) in COMPARISONS.items():
+        if ahead in auc and behind in auc:
+            d = (auc[ahead] - auc[behind]).groupby(level="dataset")
+            wide[stem] = d.mean()
+            wide[f"p_{stem}"] = d.apply(lambda x: paired_test(x.to_numpy()))
     return wide.reset_index()
