@@ -95,6 +95,22 @@ def test_generated_problems_follow_their_notebooks():
     assert predicted.any(-1).all() and (~predicted).any(-1).all()  # no single-class line
 
 
+def test_lines_are_turned_round_as_their_notebook_does():
+    """Their FIG1 notebook: ``if TP_h < FN_h: prediction = 1 - prediction``, restated line by line."""
+    drawn_y, drawn = study.generated_problems(np.random.default_rng(8), runs=3, lines=25, orient_lines=False)
+    y, oriented = study.generated_problems(np.random.default_rng(8), runs=3, lines=25)
+    assert np.array_equal(y, drawn_y)
+    for r in range(3):
+        for k in range(25):
+            tp = int((drawn[r, k] & y[r]).sum())
+            fn = int((~drawn[r, k] & y[r]).sum())
+            expected = ~drawn[r, k] if tp < fn else drawn[r, k]
+            assert np.array_equal(oriented[r, k], expected)
+    assert 0 < (oriented != drawn).any(-1).sum() < 75  # some lines, not all, turned round
+    tp, fn = (oriented & y[:, None]).sum(-1), (~oriented & y[:, None]).sum(-1)
+    assert (tp >= fn).all()
+
+
 def test_iris_hyperplanes_predict_both_classes():
     x, y = study.iris_data()
     assert x.shape == (150, 4) and y.sum() == 50 and x.min() == 0 and x.max() == 1
@@ -159,6 +175,28 @@ def test_a_small_study_runs_for_each_family_and_is_reproducible():
         assert (a.loc[a["rho"] == 1.0, "inv_f1bar_1"] == 0).all()  # every positive labeled: F̄1 is F1
     with pytest.raises(ValueError, match="family"):
         study.study_frame("trees", seed=1, runs=2, classifiers=3, step=0.5)
+
+
+def test_forest_sets_are_judged_on_the_same_labeled_sets_and_reported_apart():
+    rng = np.random.default_rng(9)
+    x = rng.normal(size=(160, 3))
+    y = (x[:, 0] + rng.normal(0, 1, 160) > 0).astype(int)
+    frame = study.study_frame("forest", seed=2, runs=12, classifiers=5, step=0.1, data=(x, y), forest_sets=3)
+    assert sorted(frame["forest_set"].unique()) == [0, 1, 2] and len(frame) == 3 * 10 * 12
+    assert frame["inv_f1bar_1"].notna().all() and frame["inv_f1bar_2"].isna().all()  # c = 1 only for forests
+    again = study.study_frame("forest", seed=2, runs=12, classifiers=5, step=0.1, data=(x, y), forest_sets=1)
+    pd.testing.assert_frame_equal(again, frame[frame["forest_set"] == 0].reset_index(drop=True))
+    assert not frame[frame["forest_set"] == 0]["inv_ll"].reset_index(drop=True).equals(
+        frame[frame["forest_set"] == 1]["inv_ll"].reset_index(drop=True))  # another set of forests
+    tests = study.wilcoxon_tables({"forest": frame})
+    assert tests.groupby("forest_set").size().tolist() == [10, 10, 10]
+    spread = study.forest_set_table(frame, tests)
+    assert spread["forest_set"].tolist() == [0, 1, 2]
+    assert spread.loc[1, "RMSE LL"] == pytest.approx(study.rmse(frame[frame["forest_set"] == 1], 0.3)["ll"])
+    at = tests[(tests["forest_set"] == 2) & np.isclose(tests["rho"], 0.1)]
+    assert spread.loc[2, "p at ρ = 0.1"] == pytest.approx(at["p_value"].iloc[0], nan_ok=True)
+    with pytest.raises(ValueError, match="forest_sets"):
+        study.study_frame("forest", seed=2, runs=12, classifiers=5, step=0.5, data=(x, y), forest_sets=0)
 
 
 def test_bounds_follow_the_variance_formula():

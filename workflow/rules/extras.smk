@@ -301,6 +301,8 @@ rule tabatabaei_inversions:
         runs=lambda w: config["tabatabaei"]["runs"],
         classifiers=lambda w: config["tabatabaei"]["classifiers"],
         rho_step=lambda w: config["tabatabaei"]["rho_step"],
+        orient_lines=lambda w: config["tabatabaei"]["orient_lines"],
+        forest_sets=lambda w: config["tabatabaei"]["forest_sets"],
     script:
         "../scripts/tabatabaei_inversions.py"
 
@@ -353,6 +355,7 @@ rule tabatabaei:
         families=TABATABAEI_FAMILIES,
         seed=config["seed"],
         bounds_draws=lambda w: config["tabatabaei"]["bounds_draws"],
+        orient_lines=lambda w: config["tabatabaei"]["orient_lines"],
         forest_title=lambda w: (
             datasets.title(config, config["tabatabaei"]["dataset"])
             if config["tabatabaei"]["dataset"]

@@ -89,10 +89,10 @@ SCHEMAS = {
                          "per rho and run: inversions and squared errors of Tabatabaei's F1 estimate and the LL score", {
         "rho": "nominal labeled fraction of the positives", "rho_real": "realised rho = S/P", "run": "run index",
         "inv_ll": "inversions of the LL score (% of classifier pairs)",
-        **{f"inv_f1bar_{c:g}": f"inversions of F1-bar with rho-bar = {c:g} rho" for c in NOISE},
+        **{f"inv_f1bar_{c:g}": f"inversions of F1-bar with rho-bar = {c:g} rho (forests: c = 1 only)" for c in NOISE},
         "sse_f1bar": "squared errors of F1-bar against F1, summed over the classifiers",
         "sse_ll": "the same for LL = recall^2 M/M1", "sse_ll_notebook": "the same for recall^2/M1 (their notebooks)",
-        "classifiers": "classifiers in the run"}),
+        "classifiers": "classifiers in the run", "forest_set": "set of random forests (0 for generated data and IRIS)"}),
     "mcdermott_synthetic": Schema("mcdermott/synthetic_{target}.parquet", "mcdermott_synthetic",
                                   "per dataset, method, arm and step: per-group AUROC and AUPRC (McDermott et al. 3.1)", {
         "target_auroc": "the AUROC the groups are sampled at (F.1)", "dataset": "dataset index",

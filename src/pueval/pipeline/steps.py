@@ -312,12 +312,13 @@ def claesen(input, output, *, seed, repetitions, known_positives, level, dataset
     figures.save(figures.claesen_figure5(panels, dataset), (output.figure5_png, output.figure5_pdf))
 
 
-def tabatabaei_inversions(input, output, *, family, seed, runs, classifiers, rho_step):
+def tabatabaei_inversions(input, output, *, family, seed, runs, classifiers, rho_step, orient_lines, forest_sets):
     """Inversions and squared errors of F̄1 and LL per (ρ, run) for one family of Tabatabaei's classifiers."""
     from pueval.studies import tabatabaei as study
 
     data = _features(input[0]) if family == "forest" else None
-    frame = study.study_frame(family, seed=seed, runs=runs, classifiers=classifiers, step=rho_step, data=data)
+    frame = study.study_frame(family, seed=seed, runs=runs, classifiers=classifiers, step=rho_step, data=data,
+                              orient_lines=orient_lines, forest_sets=forest_sets)
     log.info("%s: %d runs over %d values of rho", family, len(frame), frame["rho"].nunique())
     schemas.write(frame, output[0], "tabatabaei")
 
@@ -331,21 +332,22 @@ def tabatabaei_en(input, output, *, seed, rhos, repetitions):
     schemas.write(frame, output[0], "tabatabaei_en")
 
 
-def tabatabaei(input, output, *, families, seed, bounds_draws, forest_title):
+def tabatabaei(input, output, *, families, seed, bounds_draws, forest_title, orient_lines):
     """results/tabatabaei.md and .csv, their Table 2 beside ours, Figures 2-5."""
     from pueval.pipeline import figures, tables
     from pueval.studies import tabatabaei as study
 
     frames = {family: schemas.read(path, "tabatabaei") for family, path in zip(families, input.inversions)}
-    tests = pd.concat([study.wilcoxon_table(f).assign(family=family) for family, f in frames.items()],
-                      ignore_index=True)
-    en, bounds = schemas.read(input.en, "tabatabaei_en"), study.bounds_frame(seed=seed, draws=bounds_draws)
+    tests = study.wilcoxon_tables(frames)
+    en = schemas.read(input.en, "tabatabaei_en")
+    bounds = study.bounds_frame(seed=seed, draws=bounds_draws, orient_lines=orient_lines)
     titles = {"generated": "Generated", "iris": "IRIS", "forest": forest_title}
     tests.to_csv(output.csv, index=False, float_format="%.6g")
-    Path(output.md).write_text(tables.tabatabaei_markdown(frames, tests, en, bounds, titles))
+    Path(output.md).write_text(tables.tabatabaei_markdown(frames, tests, en, bounds, titles, orient_lines))
     figures.save(figures.tabatabaei_figure2(en, titles), (output.figure2,))
     figures.save(figures.tabatabaei_figure3(bounds, titles), (output.figure3,))
-    figures.save(figures.tabatabaei_figure4(frames, tests, titles), (output.figure4,))
+    first = {family: frame[frame["forest_set"] == 0] for family, frame in frames.items()}  # forests: set 0
+    figures.save(figures.tabatabaei_figure4(first, tests[tests["forest_set"] == 0], titles), (output.figure4,))
     figures.save(figures.tabatabaei_figure5({f: frames[f] for f in study.SYNTHETIC}, titles), (output.figure5,))
 
 

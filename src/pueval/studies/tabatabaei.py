@@ -13,17 +13,21 @@ Their experiments, as the authors' notebooks (github.com/SEYED7037/PU-Learning-E
 run them:
 
 * **generated**: 200 points uniform on [0, 1]², positive where x₁ + 0.2 < x₂; a classifier is a line
-  through a uniform point of the square at a uniform angle, predicting positive below it; a new
-  dataset and 100 new lines in every run (their FIG1 notebook: ``size_data = 200``,
+  through a uniform point of the square at a uniform angle, predicting positive below it, and turned
+  round (positive above it) when it finds fewer positives than it misses (their FIG1 notebook's
+  ``if TP_h < FN_h: prediction = 1 - prediction``; ``orient=False`` keeps the lines as drawn, a named
+  variant); a new dataset and 100 new lines in every run (their FIG1 notebook: ``size_data = 200``,
   ``number_of_lines = 100``, ``number_of_runs = 200``);
 * **iris**: the 150 flowers, features min-max scaled, virginica positive; a classifier is a random
   hyperplane w·x + b > 0 with (w, b) uniform on [−3, 3]⁵ (their FIG4/FIG5 notebooks), 100 new ones
   in every run;
 * **forest** (Heart Disease, disease = ``num > 0``): random forests with n_estimators ~ randint(1, 100)
   and max_depth ~ randint(1, 10), read as NumPy's half-open ranges. The paper does not say what they
-  are fitted on; here 100 forests are fitted once on a stratified half with the true classes and
+  are fitted on; here a set of 100 forests is fitted on a stratified half with the true classes and
   evaluated on the other half, where the labeled sets are drawn (a forest per draw would cost 20,000
-  fits);
+  fits). A verdict on one set of forests is a property of that set, so ``forest_sets`` sets are drawn,
+  each from its own seed (and its own split), all judged on the same labeled sets; only F̄1 at ρ̄ = ρ
+  and LL are scored for them (the noisy ρ̄ of Figure 5 is the synthetic families' only);
 * a classifier predicting a single class is drawn again (their ``predictione`` check);
 * per ρ, S = round(ρ·P) labeled positives (at least 1), and F̄1 uses the realised ρ = S/P, as their
   ``rho_real = N_visible / P``; a noisy estimate is ρ̄ = c·ρ (their ``errors_in_roh``);
@@ -53,6 +57,9 @@ GENERATED_POINTS = 200
 # inversions than LL (Section 6.2); their Health data is private.
 PAPER_RMSE = {"generated": (0.064, 0.772), "iris": (0.060, 0.420), "forest": (0.089, 0.344)}
 PAPER_THRESHOLD = {"generated": 0.05, "iris": 0.02, "forest": 0.02}
+# The form of LL each published notebook computes: recall²·M/M₁ (their Section 3.2) in the generated-data one,
+# recall²/M₁ (the factor M dropped) in the IRIS one; no notebook is published for the forests.
+NOTEBOOK_LL = {"generated": "ll", "iris": "ll_notebook"}
 
 
 def f1_bar_variance(positives: int, true_positives: int, predicted_positives: int, labeled: int) -> float:
@@ -77,9 +84,20 @@ def _one_class(predicted: np.ndarray) -> np.ndarray:
     return ~predicted.any(-1) | predicted.all(-1)
 
 
-def generated_problems(rng: np.random.Generator, runs: int, lines: int, points: int = GENERATED_POINTS):
+def orient(y: np.ndarray, predicted: np.ndarray) -> np.ndarray:
+    """Turn round every classifier that finds fewer positives than it misses (TP < FN), as their FIG1
+    notebook does; ``y`` runs × rows, ``predicted`` runs × classifiers × rows."""
+    positives = y[:, None, :]
+    tp = np.count_nonzero(predicted & positives, axis=-1)
+    fn = np.count_nonzero(~predicted & positives, axis=-1)
+    return predicted ^ (tp < fn)[..., None]
+
+
+def generated_problems(rng: np.random.Generator, runs: int, lines: int, points: int = GENERATED_POINTS, *,
+                       orient_lines: bool = True):
     """``runs`` generated datasets, each with its own ``lines`` random lines: classes (runs × points) and
-    predictions (runs × lines × points)."""
+    predictions (runs × lines × points), each line turned round by :func:`orient` unless ``orient_lines`` is
+    False. Turning a line round keeps it predicting both classes."""
     x = rng.random((runs, points, 2))
     y = x[..., 0] + 0.2 < x[..., 1]
 
@@ -94,7 +112,7 @@ def generated_problems(rng: np.random.Generator, runs: int, lines: int, points: 
         r, k = np.nonzero(bad)
         new_slope, new_intercept = draw(r.size)
         predicted[r, k] = new_slope[:, None] * x[r, :, 0] + new_intercept[:, None] - x[r, :, 1] > 0
-    return y, predicted
+    return y, (orient(y, predicted) if orient_lines else predicted)
 
 
 def iris_data() -> tuple[np.ndarray, np.ndarray]:
@@ -122,7 +140,7 @@ def hyperplane_predictions(x: np.ndarray, rng: np.random.Generator, runs: int, p
     return predicted
 
 
-def forest_predictions(x: np.ndarray, y: np.ndarray, forests: int, seed: np.random.SeedSequence):
+def forest_predictions(x: np.ndarray, y: np.ndarray, forests: int, seed):
     """(classes, predictions forests × rows) on the evaluation half: random forests with n_estimators in
     1..99 and max_depth in 1..9, fitted on a stratified half with the true classes (module docstring)."""
     from sklearn.ensemble import RandomForestClassifier
@@ -146,10 +164,14 @@ def forest_predictions(x: np.ndarray, y: np.ndarray, forests: int, seed: np.rand
 def labeled_sets(y: np.ndarray, rho: float, rng: np.random.Generator) -> np.ndarray:
     """A SCAR labeled set per run (row of ``y``, runs × rows): round(ρ·P) positives, at least 1, at random."""
     y = np.atleast_2d(y)
+    return _labeled_by_keys(y, rho, rng.random(y.shape))
+
+
+def _labeled_by_keys(y: np.ndarray, rho: float, keys: np.ndarray) -> np.ndarray:
+    """The round(ρ·P) positives (at least 1) of each run with the smallest uniform ``keys``."""
     positives = y.sum(-1)
     size = np.clip(np.rint(rho * positives), 1, positives).astype(int)
-    keys = np.where(y, rng.random(y.shape), 2.0)
-    rank = np.argsort(np.argsort(keys, axis=-1), axis=-1)
+    rank = np.argsort(np.argsort(np.where(y, keys, 2.0), axis=-1), axis=-1)
     return rank < size[:, None]
 
 
@@ -180,21 +202,21 @@ def inversions(truth: np.ndarray, *estimates: np.ndarray) -> list[np.ndarray]:
             for e in estimates]
 
 
-def rho_frame(y, predicted, rho: float, rng: np.random.Generator, factors=NOISE) -> pd.DataFrame:
-    """One row per run at nominal ρ: realised ρ, the inversions of LL and of F̄1 at each noise factor c, and
-    the squared errors against F1 summed over the classifiers (for the RMSE)."""
-    labeled = labeled_sets(y, rho, rng)
+def rho_frame(y, predicted, rho: float, labeled: np.ndarray, factors=NOISE) -> pd.DataFrame:
+    """One row per run at nominal ρ for the labeled sets ``labeled``: realised ρ, the inversions of LL and of
+    F̄1 at each noise factor c of ``factors`` (NaN for the other factors of :data:`NOISE`), and the squared
+    errors against F1 summed over the classifiers (for the RMSE)."""
     found = scores(y, predicted, labeled, factors)
     truth = found["f1"]
-    inverted = inversions(truth, found["ll"], *(found[c] for c in factors))
+    inverted = dict(zip(factors, inversions(truth, *(found[c] for c in factors))))
     frame = pd.DataFrame({"rho": rho,
                           "rho_real": labeled.sum(-1) / np.atleast_2d(y).sum(-1),
                           "run": np.arange(labeled.shape[0]),
-                          "inv_ll": inverted[0],
-                          **{f"inv_f1bar_{c:g}": v for c, v in zip(factors, inverted[1:])}})
+                          "inv_ll": inversions(truth, found["ll"])[0],
+                          **{f"inv_f1bar_{c:g}": inverted.get(c, np.nan) for c in NOISE}})
     frame["sse_f1bar"] = ((found[1.0] - truth) ** 2).sum(-1)
     frame["sse_ll"] = ((found["ll"] - truth) ** 2).sum(-1)
-    frame["sse_ll_notebook"] = ((found["ll"] / y.shape[-1] - truth) ** 2).sum(-1)
+    frame["sse_ll_notebook"] = ((found["ll"] / y.shape[-1] - truth) ** 2).sum(-1)  # their IRIS notebook's LL
     frame["classifiers"] = truth.shape[-1]
     return frame
 
@@ -204,24 +226,39 @@ def rho_grid(step: float) -> np.ndarray:
     return np.round(np.arange(1, int(round(1.0 / step)) + 1) * step, 10)
 
 
-def study_frame(family: str, *, seed: int, runs: int, classifiers: int, step: float, data=None) -> pd.DataFrame:
-    """Every (ρ, run) of one family: ``generated``, ``iris`` or ``forest`` (``data`` = (features, classes))."""
-    frames = []
+def study_frame(family: str, *, seed: int, runs: int, classifiers: int, step: float, data=None,
+                orient_lines: bool = True, forest_sets: int = 1) -> pd.DataFrame:
+    """Every (ρ, run) of one family: ``generated`` (lines turned round unless ``orient_lines`` is False),
+    ``iris`` or ``forest`` (``data`` = (features, classes); ``forest_sets`` sets of forests, each from the
+    seed (seed, "tabatabaei", "forests", set), judged on the same labeled sets). Column ``forest_set``: the
+    set's index (0 for the synthetic families)."""
+    if family not in ("generated", "iris", "forest"):
+        raise ArgumentError("family", f"{family!r}; choose generated, iris or forest")
     if family == "forest":
-        y, predicted = forest_predictions(*data, classifiers, seeds.seed_sequence(seed, "tabatabaei", "forests"))
-        y = np.broadcast_to(y, (runs, y.size))
+        if forest_sets < 1:
+            raise ArgumentError("forest_sets", f"must be at least 1, got {forest_sets}")
+        sets = [forest_predictions(*data, classifiers, seeds.seed_sequence(seed, "tabatabaei", "forests", j))
+                for j in range(forest_sets)]
     elif family == "iris":
         x, y_iris = iris_data()
         y = np.broadcast_to(y_iris, (runs, y_iris.size))
-    elif family != "generated":
-        raise ArgumentError("family", f"{family!r}; choose generated, iris or forest")
+    frames = []
     for rho in rho_grid(step):
         rng = seeds.rng(seed, "tabatabaei", family, float(rho))
+        if family == "forest":
+            # the split is drawn with the class shares fixed, so every set's evaluation half has as many positives:
+            # one labeled set per run serves every set of forests (drawn by rank among that set's positives)
+            keys = rng.random((runs, sets[0][0].size))
+            for j, (y_eval, predicted) in enumerate(sets):
+                y = np.broadcast_to(y_eval, (runs, y_eval.size))
+                frames.append(rho_frame(y, predicted, float(rho), _labeled_by_keys(y, rho, keys), (1.0,))
+                              .assign(forest_set=j))
+            continue
         if family == "generated":
-            y, predicted = generated_problems(rng, runs, classifiers)
-        elif family == "iris":
+            y, predicted = generated_problems(rng, runs, classifiers, orient_lines=orient_lines)
+        else:
             predicted = hyperplane_predictions(x, rng, runs, classifiers)
-        frames.append(rho_frame(y, predicted, float(rho), rng))
+        frames.append(rho_frame(y, predicted, float(rho), labeled_sets(y, rho, rng)).assign(forest_set=0))
     return pd.concat(frames, ignore_index=True)
 
 
@@ -229,8 +266,8 @@ def study_frame(family: str, *, seed: int, runs: int, classifiers: int, step: fl
 
 
 def rmse(frame: pd.DataFrame, rho: float) -> dict:
-    """RMSE of F̄1, of LL and of their notebooks' LL (recall²/M₁, without the factor M) against the true F1 over
-    every (run, classifier) at nominal ρ (their Table 2)."""
+    """RMSE of F̄1, of LL and of their IRIS notebook's LL (recall²/M₁, without the factor M) against the true F1
+    over every (run, classifier) at nominal ρ (their Table 2)."""
     at = frame[np.isclose(frame["rho"], rho)]
     if at.empty:
         raise ArgumentError("rho", f"{rho} is not on the grid of this study")
@@ -249,6 +286,25 @@ def wilcoxon_table(frame: pd.DataFrame, level: float = 0.05) -> pd.DataFrame:
         p = float(wilcoxon(x, y, method="approx").pvalue) if np.any(x != y) else np.nan
         rows.append({"rho": rho, "ll": x.mean(), "f1bar": y.mean(), "p_value": p,
                      "f1bar_better": bool(p < level and y.mean() < x.mean())})
+    return pd.DataFrame(rows)
+
+
+def wilcoxon_tables(frames: dict, level: float = 0.05) -> pd.DataFrame:
+    """:func:`wilcoxon_table` of every family (dict key) and set of forests: columns ``family``, ``forest_set``."""
+    return pd.concat([wilcoxon_table(part, level).assign(family=family, forest_set=j)
+                      for family, frame in frames.items() for j, part in frame.groupby("forest_set")],
+                     ignore_index=True)
+
+
+def forest_set_table(frame: pd.DataFrame, tests: pd.DataFrame, rhos=(0.1, 0.3)) -> pd.DataFrame:
+    """Per set of forests: the thresholds of :func:`thresholds`, the Wilcoxon p-value at each of ``rhos`` and
+    Table 2's RMSE at ρ = 0.3, so that the spread of a verdict over the sets shows."""
+    rows = []
+    for j, part in frame.groupby("forest_set"):
+        at = tests[tests["forest_set"] == j]
+        p = {f"p at ρ = {r:g}": float(at.loc[np.isclose(at["rho"], r), "p_value"].iloc[0]) for r in rhos}
+        error = rmse(part, 0.3)
+        rows.append({"forest_set": j, **thresholds(at), **p, "RMSE F̄1": error["f1bar"], "RMSE LL": error["ll"]})
     return pd.DataFrame(rows)
 
 
@@ -323,15 +379,15 @@ def en_frame(*, seed: int, rhos, repetitions: int) -> pd.DataFrame:
 # -- Figure 3: one classifier, empirical against formula ------------------------------------------------------
 
 
-def bounds_frame(*, seed: int, draws: int, target_f1: float = 0.44) -> pd.DataFrame:
+def bounds_frame(*, seed: int, draws: int, target_f1: float = 0.44, orient_lines: bool = True) -> pd.DataFrame:
     """For one classifier per family with true F1 nearest ``target_f1`` (theirs: 0.44), per number of labeled
     positives S = 1 … P: the empirical mean and standard deviation of F̄1 over ``draws`` labeled sets beside
-    E(F̄1) = F1 and the formula's standard deviation."""
+    E(F̄1) = F1 and the formula's standard deviation (generated lines turned round as in :func:`study_frame`)."""
     rows = []
     for family in SYNTHETIC:
         rng = seeds.rng(seed, "tabatabaei", "bounds", family)
         if family == "generated":
-            y, candidates = generated_problems(rng, 1, 200)
+            y, candidates = generated_problems(rng, 1, 200, orient_lines=orient_lines)
             y, candidates = y[0], candidates[0]
         else:
             x, y = iris_data()
