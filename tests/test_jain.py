@@ -2,6 +2,7 @@
 expectations, and their study's protocol; the AUL paper's Figure 1 from its table."""
 
 import numpy as np
+import pandas as pd
 import pytest
 from scipy.stats import binom
 
@@ -63,13 +64,49 @@ def test_their_protocol_draws_as_stated():
     assert jain.feasible(skewed, 0.95) and not jain.feasible(skewed, 0.75)
 
 
-def test_the_binomial_test_is_restated():
-    frame = jain.setting_frame(*_scored(), 0.95, 12, np.random.default_rng(2)).assign(purity=0.95)
-    tests = jain.binomial_tests(frame).set_index("priors")
-    k = int((frame["error_auc_IR"].abs() < frame["error_auc_DR"].abs()).sum())
-    m = int((frame["error_auc_IR"].abs() != frame["error_auc_DR"].abs()).sum())
-    assert (tests.loc["real", "indirect_better"], tests.loc["real", "draws_without_tie"]) == (k, m)
-    assert tests.loc["real", "p_value"] == pytest.approx(binom.sf(k - 1, m, 0.5))
+def test_the_binomial_test_is_restated_per_draw_and_per_setting_under_each_repair():
+    y, scores = _scored()
+    frame = pd.concat([jain.setting_frame(y, scores, beta, 12, np.random.default_rng(2)).assign(purity=beta,
+                                                                                              dataset=name)
+                       for name in ("a", "b") for beta in (0.95, 0.75)], ignore_index=True)
+    tests = jain.binomial_tests(frame).set_index(["priors", "repair", "unit"])
+    for kind, suffix in (("real", "R"), ("estimated", "E")):
+        for repair, column in (("monotone", f"error_auc_I{suffix}"), ("clip", f"error_auc_I{suffix}_clip")):
+            indirect, direct = frame[column].abs().to_numpy(), frame[f"error_auc_D{suffix}"].abs().to_numpy()
+            k = sum(i < d - 1e-12 for i, d in zip(indirect, direct))
+            m = sum(abs(i - d) > 1e-12 for i, d in zip(indirect, direct))
+            row = tests.loc[(kind, repair, "draw")]
+            assert (row["indirect_better"], row["cases"]) == (k, m)
+            assert row["p_value"] == pytest.approx(binom.sf(k - 1, m, 0.5))
+            settings = [(indirect[(frame["dataset"] == n) & (frame["purity"] == b)].mean(),
+                         direct[(frame["dataset"] == n) & (frame["purity"] == b)].mean())
+                        for n in ("a", "b") for b in (0.95, 0.75)]
+            row = tests.loc[(kind, repair, "setting")]
+            assert row["indirect_better"] == sum(i < d - 1e-12 for i, d in settings)
+            assert row["cases"] + row["ties"] == 4
+
+
+def test_a_rounding_difference_is_a_tie_not_a_decision():
+    frame = pd.DataFrame({"dataset": "a", "purity": 1.0, "error_auc_IR": [0.1 + 1e-16, 0.2, 0.05],
+                          "error_auc_DR": [0.1, 0.2 + 3e-16, 0.1]})
+    for name in ("error_auc_IR_clip", "error_auc_IE", "error_auc_IE_clip", "error_auc_DE"):
+        frame[name] = frame["error_auc_IR" if "I" in name.split("_")[2] else "error_auc_DR"]
+    row = jain.binomial_tests(frame).set_index(["priors", "repair", "unit"]).loc[("real", "monotone", "draw")]
+    assert (row["indirect_better"], row["cases"], row["ties"]) == (1, 1, 2)
+
+
+def test_the_clip_repair_keeps_steps_back_that_the_monotone_one_removes():
+    rng = np.random.default_rng(4)
+    s = (rng.random(400) < 0.3).astype(int)
+    scores = rng.normal(size=400) + 0.3 * s
+    monotone = curves.corrected_roc_curve(s, scores, 0.5, purity=0.8)
+    clipped = curves.corrected_roc_curve(s, scores, 0.5, purity=0.8, repair="clip")
+    assert (np.diff(monotone.x) >= 0).all() and (np.diff(monotone.y) >= 0).all()
+    assert (np.diff(clipped.x) < 0).any() or (np.diff(clipped.y) < 0).any()
+    assert clipped.x.min() >= 0 and clipped.y.max() <= 1
+    np.testing.assert_array_equal(np.maximum.accumulate(clipped.y), monotone.y)
+    with pytest.raises(ValueError, match="repair: must be one of monotone, clip"):
+        curves.corrected_roc_curve(s, scores, 0.5, repair="isotonic")
 
 
 def _scored():

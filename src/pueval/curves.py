@@ -15,7 +15,9 @@ recall, an unbiased TPR under SCAR); θ = the positive fraction of the unlabeled
 * :func:`corrected_roc_curve`, Jain et al.'s indirect recovery, Eqs. 1–2, with β (``purity``) the share of
   true positives among the labeled rows, γ^PU(t) = head_L/n_L and η^PU(t) = head_U/n_U:
   γ(t) = ((1 − θ)γ^PU(t) − (1 − β)η^PU(t))/(β − θ), η(t) = (βη^PU(t) − θγ^PU(t))/(β − θ), each clipped to
-  [0, 1] and made non-decreasing; the points (η, γ). For β = 1: γ = γ^PU, η = (η^PU − θγ^PU)/(1 − θ).
+  [0, 1] and made non-decreasing (``repair="monotone"``; the paper does not say how a curve that leaves
+  [0, 1] or steps back is repaired, so ``repair="clip"`` clips only); the points (η, γ). For β = 1:
+  γ = γ^PU, η = (η^PU − θγ^PU)/(1 − θ).
 * :func:`corrected_pr_curve`, Jain et al.'s Eqs. 1 and 3, the precision over all n rows:
   p(t) = α̂·γ(t)/q(t), q(t) = head/n, α̂ = (β n_L + θ n_U)/n (the true positives among the n rows); the
   points (γ, p).
@@ -36,7 +38,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from pueval import metrics
-from pueval.validation import PosLabel, check_fraction, check_labels, check_level, check_scores, sklearn_names
+from pueval.validation import ArgumentError, PosLabel, check_fraction, check_labels, check_level, check_scores, sklearn_names
 
 __all__ = ["Curve", "ClaesenBand", "roc_curve", "lift_curve", "pr_curve", "corrected_roc_curve", "corrected_pr_curve",
            "claesen_band", "trapezoid_area", "average_precision_area"]
@@ -101,16 +103,23 @@ def _check_theta(theta, purity: float = 1.0) -> tuple[float, float]:
     return theta, metrics.check_purity(purity, theta)
 
 
-def _recovered_rates(head_l, head_u, theta: float, purity: float) -> tuple[np.ndarray, np.ndarray]:
-    """(γ, η) at each threshold by Jain et al.'s Eqs. 1–2 (module docstring), clipped and non-decreasing."""
+REPAIRS = ("monotone", "clip")
+
+
+def _recovered_rates(head_l, head_u, theta: float, purity: float,
+                     repair: str = "monotone") -> tuple[np.ndarray, np.ndarray]:
+    """(γ, η) at each threshold by Jain et al.'s Eqs. 1–2 (module docstring), clipped to [0, 1] and, with
+    ``repair="monotone"``, made non-decreasing."""
+    def repaired(rate):
+        rate = np.clip(rate, 0.0, 1.0)
+        return np.maximum.accumulate(rate) if repair == "monotone" else rate
+
     gamma_pu, eta_pu = head_l / head_l[-1], head_u / head_u[-1]
     if purity == 1.0:  # Eq. 1 is then γ = γ^PU: no rounding from (1 − θ)γ^PU/(1 − θ)
         gamma = gamma_pu
     else:
-        gamma = np.maximum.accumulate(np.clip(((1.0 - theta) * gamma_pu - (1.0 - purity) * eta_pu)
-                                              / (purity - theta), 0.0, 1.0))
-    eta = np.maximum.accumulate(np.clip((purity * eta_pu - theta * gamma_pu) / (purity - theta), 0.0, 1.0))
-    return gamma, eta
+        gamma = repaired(((1.0 - theta) * gamma_pu - (1.0 - purity) * eta_pu) / (purity - theta))
+    return gamma, repaired((purity * eta_pu - theta * gamma_pu) / (purity - theta))
 
 
 @sklearn_names
@@ -151,9 +160,10 @@ def pr_curve(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) -
 
 @sklearn_names
 def corrected_roc_curve(labels: ArrayLike, scores: ArrayLike, theta: float, *, purity: float = 1.0,
-                        pos_label: PosLabel = 1) -> Curve:
+                        pos_label: PosLabel = 1, repair: str = "monotone") -> Curve:
     """Jain et al.'s indirect ROC (Eqs. 1–2, module docstring); its area is their indirect AUC. ``purity``:
-    their β, the share of true positives among the labeled rows (1 = clean positives).
+    their β, the share of true positives among the labeled rows (1 = clean positives); ``repair``:
+    ``"monotone"`` (clip the recovered rates to [0, 1] and make them non-decreasing) or ``"clip"`` (clip only).
 
     Their Figure 1 (8 rows, 3 labeled, one unlabeled positive, θ = 1/5):
 
@@ -163,8 +173,10 @@ def corrected_roc_curve(labels: ArrayLike, scores: ArrayLike, theta: float, *, p
     0.8333
     """
     theta, purity = _check_theta(theta, purity)
+    if repair not in REPAIRS:
+        raise ArgumentError("repair", f"must be one of {', '.join(REPAIRS)}, got {repair!r}")
     head_l, head_u, thresholds = _heads(labels, scores, pos_label)
-    gamma, eta = _recovered_rates(head_l, head_u, theta, purity)
+    gamma, eta = _recovered_rates(head_l, head_u, theta, purity, repair)
     return _from_origin(eta, gamma, thresholds)
 
 

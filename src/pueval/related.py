@@ -44,10 +44,11 @@ def average_precision(y: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 
 
 
 def jain_roc_auc(s: ArrayLike, scores: ArrayLike, theta: float, *, purity: float = 1.0,
-                 pos_label: PosLabel = 1) -> float:
+                 pos_label: PosLabel = 1, repair: str = "monotone") -> float:
     """AUC of the ROC curve recovered threshold by threshold (:func:`pueval.curves.corrected_roc_curve`);
-    ``purity`` is Jain's β, the share of true positives among the labeled rows."""
-    return curves.corrected_roc_curve(s, scores, theta, purity=purity, pos_label=pos_label).area
+    ``purity`` is Jain's β, the share of true positives among the labeled rows; ``repair`` how the recovered
+    curve is kept in [0, 1] (``"monotone"``: clipped and non-decreasing, ``"clip"``: clipped only)."""
+    return curves.corrected_roc_curve(s, scores, theta, purity=purity, pos_label=pos_label, repair=repair).area
 
 
 def jain_auprc(s: ArrayLike, scores: ArrayLike, theta: float, *, purity: float = 1.0,
