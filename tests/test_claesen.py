@@ -20,9 +20,10 @@ def _ranking(seed=0, n_l=40, n_u=400, theta=0.3, shift=1.2):
 
 def test_the_bounds_grow_with_beta_hat_for_a_better_than_random_ranking():
     """Lemma 4 with the rank CDF as its own band: both curves rise with β̂. With a band of width, the upper
-    curve still rises (its TPR only grows with β̂); the lower one need not: its TPR (head_L + T_lo·latent)/
-    (n_L + latent) sinks towards T_lo < F_L as β̂ grows, which can outweigh the lower FPR (here from β̂ = 0
-    to 0.05, below)."""
+    curve still rises up to β̂ well above the truth (θ = 0.3 here; its TPR only grows with β̂, but its points
+    are sorted by FPR as the authors' code sorts them, and far above θ, at β̂ = 0.55 and 0.6, the sorted
+    polyline loses area); the lower one need not rise: its TPR (head_L + T_lo·latent)/(n_L + latent) sinks
+    towards T_lo < F_L as β̂ grows, which can outweigh the lower FPR (here from β̂ = 0 to 0.05, below)."""
     s, scores, _ = _ranking()
     grid = np.linspace(0.0, 0.6, 13)
     flat = [curves.claesen_band(s, scores, b, band="none") for b in grid]
@@ -30,7 +31,7 @@ def test_the_bounds_grow_with_beta_hat_for_a_better_than_random_ranking():
         assert np.all(np.diff([getattr(b, side).area for b in flat]) >= -1e-3), side  # rounding of counts
     banded = [curves.claesen_band(s, scores, b) for b in grid]
     upper, lower = [b.roc_upper.area for b in banded], [b.roc_lower.area for b in banded]
-    assert np.all(np.diff(upper) >= -1e-12) and all(lo <= hi for lo, hi in zip(lower, upper))
+    assert np.all(np.diff(upper[:11]) >= -1e-12) and all(lo <= hi for lo, hi in zip(lower, upper))
     assert lower[1] < lower[0]  # the counter-example of the docstring
 
 
@@ -45,6 +46,13 @@ def test_an_interval_of_beta_hat_takes_each_curve_from_its_end():
         curves.claesen_band(s, scores, (0.4, 0.2))
 
 
+def _per_threshold(curve):
+    """A band's ROC points (sorted by FPR, as the authors' code sorts them) back in decreasing threshold order,
+    without the origin: (x, y) of threshold k at index k."""
+    order = np.argsort(-curve.thresholds[1:], kind="stable")
+    return curve.x[1:][order], curve.y[1:][order]
+
+
 def test_a_zero_width_band_is_jains_affine_correction_where_eq_11_does_not_clip():
     """n_L = 10 and 20 latent positives: F_L·latent is an integer, so both curves place the same count."""
     s, scores, _ = _ranking(2, n_l=10, n_u=100, theta=0.2)
@@ -55,8 +63,9 @@ def test_a_zero_width_band_is_jains_affine_correction_where_eq_11_does_not_clip(
     wanted = gamma * 20
     clipped = curves.surrogate_positives_in_head(head_u, 100, 20, wanted) != wanted
     affine = (eta_pu - 0.2 * gamma) / 0.8
-    np.testing.assert_allclose(band.roc_upper.x[1:][~clipped], affine[~clipped], atol=1e-12)
-    assert clipped.any() and not np.allclose(band.roc_upper.x[1:][clipped], affine[clipped])
+    upper_x, _ = _per_threshold(band.roc_upper)
+    np.testing.assert_allclose(upper_x[~clipped], affine[~clipped], atol=1e-12)
+    assert clipped.any() and not np.allclose(upper_x[clipped], affine[clipped])
 
 
 def test_whole_curves_against_a_brute_force_over_latent_sets():
@@ -81,8 +90,9 @@ def test_whole_curves_against_a_brute_force_over_latent_sets():
             else:
                 feasible = [h for h in in_head if h <= bound]
                 tp_u = max(feasible) if feasible else min(in_head)
-            assert curve.x[k + 1] == pytest.approx((head_u[k] - tp_u) / (8 - latent))
-            assert curve.y[k + 1] == pytest.approx((head_l[k] + tp_u) / (5 + latent))
+            x, y = _per_threshold(curve)
+            assert x[k] == pytest.approx((head_u[k] - tp_u) / (8 - latent))
+            assert y[k] == pytest.approx((head_l[k] + tp_u) / (5 + latent))
 
 
 def test_known_negatives_shrink_the_band():
@@ -109,3 +119,52 @@ def test_the_two_model_table_and_the_claims():
     assert verdict["paper"] is True and set(verdict) >= {"lower", "upper", "midpoint", "affine"}
     summary = claesen.figure2_summary(claesen.figure2_frame([50, 500], 3, seed=1, n_unlabeled=5000))
     assert summary["width"].iloc[0] > summary["width"].iloc[1]
+
+
+def _authors_roc(s, scores, beta, reference_lower, reference_upper):
+    """The ROC bounds of the authors' semisup_metrics.py (claesenm/semisup-metrics 32c4db1), restated row by row:
+    rows sorted by decreasing score; at each rank the known positives and unlabeled rows at or above it; the
+    band's TPR at that rank times int(beta·n_U) latent positives, floored (lower) or ceiled (upper), placed in
+    the head within what fits (surrogates_contingency); the points (FPR, TPR) sorted (roc_from_cts) and their
+    area by the code's auc(), here from a first point (0, 0)."""
+    import math
+
+    order = sorted(range(len(s)), key=lambda i: scores[i], reverse=True)
+    labels = [bool(s[i]) for i in order]
+    n_pos, n_unl = sum(labels), len(labels) - sum(labels)
+    latent = int(beta * n_unl)
+    curves_ = {}
+    for name, reference, rounding in (("lower", reference_lower, math.floor), ("upper", reference_upper, math.ceil)):
+        points = []
+        for rank in range(len(labels)):
+            cut_pos = sum(labels[:rank + 1])
+            cut_unl = rank + 1 - cut_pos
+            tp = min(cut_unl, int(rounding(float(reference(rank)) * latent)))
+            tp = max(tp, latent - (n_unl - cut_unl))
+            points.append(((cut_unl - tp) / (n_unl - latent), (cut_pos + tp) / (n_pos + latent)))
+        points = [(0.0, 0.0)] + sorted(points)
+        area = sum(min(y1, y2) * (x2 - x1) + abs(y2 - y1) * (x2 - x1) / 2
+                   for (x1, y1), (x2, y2) in zip(points, points[1:]))
+        curves_[name] = (np.array(points), area)
+    return curves_
+
+
+@pytest.mark.parametrize("seed, theta", [(0, 0.3), (1, 0.45), (2, 0.1)])
+def test_the_band_is_the_authors_code_restated(seed, theta):
+    """No ties, so a threshold is a row. With the labeled rows' rank CDF as the reference (band="none") and with
+    our binomial band handed to the restatement as the reference, both curves and their areas are the code's."""
+    rng = np.random.default_rng(seed)
+    s = (rng.random(60) < 0.3).astype(int)
+    scores = rng.permutation(60) + 8.0 * s * rng.random(60)
+    ecdf = np.cumsum(s[np.argsort(-scores)]) / s.sum()  # the known positives' rank CDF at each rank
+    for band_kind in ("none", "binomial"):
+        band = curves.claesen_band(s, scores, theta, band=band_kind)
+        if band_kind == "none":
+            restated = _authors_roc(s, scores, theta, ecdf.__getitem__, ecdf.__getitem__)
+        else:
+            restated = _authors_roc(s, scores, theta, band.cdf_lower.__getitem__, band.cdf_upper.__getitem__)
+        for name, curve in (("lower", band.roc_lower), ("upper", band.roc_upper)):
+            points, area = restated[name]
+            np.testing.assert_allclose(np.c_[curve.x, curve.y], points, atol=1e-12)
+            assert curve.area == pytest.approx(area, abs=1e-12)
+    assert curves.latent_positives(theta, int((s == 0).sum())) == int(theta * (s == 0).sum())

@@ -21,11 +21,18 @@ recall, an unbiased TPR under SCAR); θ = the positive fraction of the unlabeled
 * :func:`corrected_pr_curve`, Jain et al.'s Eqs. 1 and 3, the precision over all n rows:
   p(t) = α̂·γ(t)/q(t), q(t) = head/n, α̂ = (β n_L + θ n_U)/n (the true positives among the n rows); the
   points (γ, p).
-* :func:`claesen_band`: P_U = round(θ n_U) latent positives; a band T_lo ≤ F_L ≤ T_up on the labeled
-  rows' rank CDF; at each threshold the table with the least (greatest) FPR places ⌈T_up·P_U⌉
-  (⌊T_lo·P_U⌋) surrogate positives in the head of U, with the corner cases of Claesen's Eq. 11. The
-  band is their bootstrap band computed exactly: a bootstrap count of labeled rows in the head is
-  Binomial(n_L, F_L), so the pointwise bootstrap quantiles are binomial quantiles.
+* :func:`claesen_band`, as the authors' ``semisup_metrics.py`` computes it (claesenm/semisup-metrics,
+  commit 32c4db1): P_U = ⌊θ n_U⌋ latent positives (the code's ``int(beta * nunl)``); a band
+  T_lo ≤ F_L ≤ T_up on the labeled rows' rank CDF; at each threshold the table with the least
+  (greatest) FPR places ⌈T_up·P_U⌉ (⌊T_lo·P_U⌋) surrogate positives in the head of U, with the corner
+  cases of Claesen's Eq. 11, and counts the labeled rows of the head as true positives; the ROC points
+  are sorted by (FPR, TPR), as the code's ``roc_from_cts`` sorts them (a bound's FPR can step back
+  where its band rises by more surrogates than the threshold admits rows), and the area is the
+  trapezoid area of the sorted points (their ``auc``) from (0, 0). Two deviations, both named: the band
+  is their bootstrap band computed exactly (a bootstrap count of labeled rows in the head is
+  Binomial(n_L, F_L), so the pointwise bootstrap quantiles are binomial quantiles), and a tie group of
+  scores is one threshold (the code's per-row order among tied scores would depend on the input's
+  order).
 """
 
 from __future__ import annotations
@@ -57,10 +64,10 @@ class Curve:
 
 @dataclass(frozen=True)
 class ClaesenBand:
-    """Claesen et al.'s bounds: the lower and upper ROC curves (FPR, TPR) and PR curves (recall,
-    precision) that contain the true curves at the band's level; and at each threshold (decreasing, as
-    the curves' points after their first) the share of all rows in the head (the normalized rank),
-    the labeled rows' rank CDF and its band."""
+    """Claesen et al.'s bounds: the lower and upper ROC curves (FPR, TPR; points sorted by FPR, then TPR,
+    their thresholds alongside) and PR curves (recall, precision; points in threshold order) that contain
+    the true curves at the band's level; and at each threshold (decreasing, as the PR curves' points) the
+    share of all rows in the head (the normalized rank), the labeled rows' rank CDF and its band."""
 
     roc_lower: Curve
     roc_upper: Curve
@@ -224,6 +231,12 @@ def _binomial_band(n_l: int, level: float) -> tuple[np.ndarray, np.ndarray]:
     return band
 
 
+def latent_positives(theta: float, n_u: int) -> int:
+    """P_U = ⌊θ·n_U⌋, as the authors' code counts the latent positives (``int(beta * nunl)``), kept below n_U so
+    that a negative is left; a product within 1e-9 of an integer counts as that integer (0.29·100 is 29)."""
+    return int(min(np.floor(theta * n_u + 1e-9), n_u - 1))
+
+
 def _theta_pair(theta) -> tuple[float, float]:
     """θ̂, or an interval (θ_lo, θ_hi) of it (Claesen's Lemma 4), as (θ for the lower curve, θ for the upper)."""
     if isinstance(theta, np.ndarray) and theta.ndim == 0:  # a NumPy scalar array is a number
@@ -278,13 +291,14 @@ def claesen_band(labels: ArrayLike, scores: ArrayLike, theta: float | tuple[floa
         cdf_lower = cdf_upper = cdf
     curves = {}
     for name, value, bound in (("lower", low, cdf_lower), ("upper", high, cdf_upper)):
-        latent = int(np.clip(round(value * n_u), 0, n_u - 1))
+        latent = latent_positives(value, n_u)
         # the lower band gives the greatest FPR: the lower curve (Eq. 13); the upper band Eq. 10
         wanted = (np.floor(bound * latent + 1e-9) if name == "lower" else np.ceil(bound * latent - 1e-9))
         tp_u = surrogate_positives_in_head(head_u, n_u, latent, wanted)
         tp, fp = head_l + tp_u, head_n + head_u - tp_u
         tpr, fpr = tp / (n_l + latent), fp / (n_n + n_u - latent)
-        curves[f"roc_{name}"] = _from_origin(fpr, tpr, thresholds)
+        order = np.lexsort((tpr, fpr))  # roc_from_cts: the points sorted by (FPR, TPR)
+        curves[f"roc_{name}"] = _from_origin(fpr[order], tpr[order], thresholds[order])
         curves[f"pr_{name}"] = _pr(tpr, np.divide(tp, tp + fp, out=np.ones(tp.size), where=tp + fp > 0), thresholds)
     rank = size / s.size
     return ClaesenBand(**curves, rank=rank, cdf=cdf, cdf_lower=cdf_lower, cdf_upper=cdf_upper)

@@ -78,7 +78,7 @@ def _clipped_share(s: np.ndarray, scores: np.ndarray, theta: float, band: curves
     """Share of thresholds where Eq. 11 clips the wanted count of surrogate positives (either curve)."""
     head_l, head_u = metrics.head_counts(s, scores)
     n_u = int(head_u[-1])
-    latent = int(np.clip(round(theta * n_u), 0, n_u - 1))
+    latent = curves.latent_positives(theta, n_u)
     clipped = np.zeros(head_u.size, bool)
     for bound, rounding in ((band.cdf_lower, np.floor), (band.cdf_upper, np.ceil)):
         wanted = rounding(bound * latent)
