@@ -168,3 +168,57 @@ def test_the_band_is_the_authors_code_restated(seed, theta):
             np.testing.assert_allclose(np.c_[curve.x, curve.y], points, atol=1e-12)
             assert curve.area == pytest.approx(area, abs=1e-12)
     assert curves.latent_positives(theta, int((s == 0).sum())) == int(theta * (s == 0).sum())
+
+
+def _pickle_of(obj) -> bytes:
+    import pickle
+
+    return pickle.dumps(obj, protocol=4)
+
+
+def test_the_authors_scores_are_checked_before_they_are_unpickled_and_only_arrays_are_built():
+    import hashlib
+    import os
+    import pickle
+
+    from pueval.pipeline import authors_scores
+    from pueval.pipeline.download import DataUnavailableError
+
+    good = _pickle_of({"covtype": {"labels": np.array([True, False, True]), "decision_values": (0.3, 0.1, 0.2)}})
+    frame = authors_scores.load(good, hashlib.sha256(good).hexdigest(), "covtype")
+    assert frame["label"].tolist() == [1, 0, 1] and frame["score"].tolist() == [0.3, 0.1, 0.2]
+    with pytest.raises(DataUnavailableError, match="is not unpickled"):
+        authors_scores.load(good, "0" * 64, "covtype")
+    with pytest.raises(ValueError, match="no entry 'sensit'"):
+        authors_scores.load(good, hashlib.sha256(good).hexdigest(), "sensit")
+
+    class Payload:
+        def __reduce__(self):
+            return (os.system, ("echo unsafe",))
+
+    hostile = _pickle_of({"covtype": Payload()})
+    with pytest.raises(pickle.UnpicklingError, match="are admitted"):
+        authors_scores.load(hostile, hashlib.sha256(hostile).hexdigest(), "covtype")
+
+
+def test_the_authors_covtype_file_loads_from_the_mirror(uci_mirror):
+    from pueval.pipeline import authors_scores
+
+    if not (uci_mirror / ".." / "claesen" / "data.pkl").is_file():
+        pytest.skip("no claesen/data.pkl beside the mirror")
+    frame = authors_scores.fetch({"url": "https://unused", "sha256": "d8b04378aa4c8f2e21c083c7abeeb597f4a0519d4eacb34ce1c30eec1fb4cc3b"},
+                                 uci_mirror, "../claesen/data.pkl", "covtype")
+    assert len(frame) == 40_000 and frame["label"].sum() == 20_000
+
+
+def test_labelings_know_a_share_of_the_positives_and_report_each():
+    rng = np.random.default_rng(6)
+    y = (rng.random(3000) < 0.5).astype(int)
+    scores = y + rng.normal(0, 1, y.size)
+    labeled = claesen.known_positives(y, 0.05, np.random.default_rng(0))
+    assert labeled.sum() == round(0.05 * y.sum()) and (y[labeled] == 1).all()
+    table, first = claesen.labelings_table(y, scores, known_fraction=0.05, beta_range=(0.88, 1.25), repetitions=3,
+                                           seed=1)
+    assert len(table) == 3 and first["interval"] == pytest.approx((0.88 * first["theta"], 1.25 * first["theta"]))
+    assert (table["range_lower"] <= table["lower"] + 1e-12).all() and (table["upper"] <= table["range_upper"] + 1e-12).all()
+    assert table["cdf_covered"].between(0, 1).all()

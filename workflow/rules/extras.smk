@@ -232,8 +232,30 @@ rule jain:
         "../scripts/jain.py"
 
 
+CLAESEN_SCORES = (config.get("claesen") or {}).get("scores")
+
+
+rule claesen_scores:
+    output:
+        "results/claesen/authors_scores.parquet",
+    log:
+        "results/logs/claesen_scores.log",
+    benchmark:
+        "results/benchmarks/claesen_scores.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        source=lambda w: CLAESEN_SCORES["source"],
+        mirror=config["uci_mirror"],
+        relative=lambda w: CLAESEN_SCORES["mirror"],
+        entry=lambda w: CLAESEN_SCORES["entry"],
+    script:
+        "../scripts/claesen_scores.py"
+
+
 rule claesen:
     input:
+        **({"authors": rules.claesen_scores.output[0]} if CLAESEN_SCORES else {}),
         scores=lambda w: expand(
             rules.score.output[0], dataset=datasets.claesen_dataset(config)
         ),
@@ -248,6 +270,11 @@ rule claesen:
             beta=config["claesen"]["beta"],
         ),
     output:
+        **(
+            {"figure5_contrast_png": "results/figures/claesen_figure5_contrast.png"}
+            if CLAESEN_SCORES
+            else {}
+        ),
         csv="results/claesen.csv",
         md=report(
             "results/claesen.md",
@@ -256,6 +283,7 @@ rule claesen:
         ),
         figure2_png="results/figures/claesen_figure2.png",
         figure3_png="results/figures/claesen_figure3.png",
+        figure4_png="results/figures/claesen_figure4.png",
         figure5_png=report(
             "results/figures/claesen_figure5.png",
             caption="../report/claesen.rst",
@@ -274,6 +302,14 @@ rule claesen:
         known_positives=lambda w: config["claesen"]["known_positives"],
         level=lambda w: config["claesen"]["level"],
         dataset=lambda w: datasets.claesen_dataset(config),
+        authors=lambda w: (
+            {
+                k: CLAESEN_SCORES[k]
+                for k in ("entry", "known_fraction", "beta_range", "repetitions")
+            }
+            if CLAESEN_SCORES
+            else None
+        ),
     script:
         "../scripts/claesen.py"
 

@@ -17,6 +17,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
+from pueval import curves, metrics  # noqa: E402
 from pueval.studies.table1 import PAPER_METHODS, dataset_order, errors, method_order  # noqa: E402
 
 METHOD_LABELS = {"km1": "AUC$^{est}_{KM1}$", "km2": "AUC$^{est}_{KM2}$", "distance": "AUC$^{est}_{Distance}$",
@@ -255,8 +256,6 @@ def jain_figure2(frame: pd.DataFrame, bins: pd.Series, names: tuple) -> plt.Figu
 
 def jain_figure1(scores, labeled, y, theta: float, toy: dict) -> plt.Figure:
     """Their Figure 1: ROC^pu, the true ROC and the indirect correction of the 8-row toy."""
-    from pueval import curves
-
     fig, ax = plt.subplots(figsize=(4.8, 4.4))
     for curve, style, label in ((curves.roc_curve(labeled, scores), dict(color="C3", ls="--"),
                                  f"ROC$^{{pu}}$: AUC$^{{pu}}$ {toy['auc_pu']:.3f}"),
@@ -307,9 +306,33 @@ def claesen_figure3(bands: dict, truth) -> plt.Figure:
     return fig
 
 
+def claesen_figure4(s: np.ndarray, y: np.ndarray, models: dict, order: pd.DataFrame) -> plt.Figure:
+    """Their Figure 4: (a) each model's known positives' rank CDF, (b) the two models' true ROC curves (they
+    cross), with each model's AUC bounds at β̂ = 0.1 from ``order``."""
+    fig, (cdf, roc) = plt.subplots(1, 2, figsize=(10.0, 4.4))
+    for k, (model, scores) in enumerate(models.items()):
+        _, head, (head_l,) = metrics.heads(scores, s)
+        cdf.step(head / s.size, head_l / head_l[-1], where="post", color=f"C{k}", label=f"{model}: known positives")
+        true = curves.roc_curve(y, scores)
+        at = order[(order["model"] == model) & (order["beta_hat"] == 0.1)].iloc[0]
+        roc.plot(true.x, true.y, color=f"C{k}",
+                 label=f"{model}: true AUC {true.area:.3f}; bounds at β̂ = 0.1 [{at['lower']:.3f}, {at['upper']:.3f}]")
+    cdf.plot([0, 1], [0, 1], color="0.75", lw=0.8)
+    roc.plot([0, 1], [0, 1], color="0.75", lw=0.8)
+    cdf.set(xlim=(0, 1), ylim=(0, 1.01), xlabel="rank (normalized)", ylabel="share of known positives",
+            title="(a) rank CDF of the known positives")
+    roc.set(xlim=(0, 1), ylim=(0, 1.01), xlabel="FPR", ylabel="TPR", title="(b) true ROC curves")
+    for ax in (cdf, roc):
+        ax.legend(fontsize="x-small", loc="lower right")
+    fig.suptitle("Claesen et al.'s Figure 4: two models whose ROC curves cross (β = 0.1)", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
 def claesen_figure5(panels: dict, dataset: str) -> plt.Figure:
-    """Their Figure 5 on one of our datasets: (a) rank CDF band and the latent positives' CDF, (b) ROC and
-    (c) PR bounds for β̂ = β, β̂ = 0 and β̂ over the range of our prior estimators."""
+    """Their Figure 5 on one labeling: (a) rank CDF band and the latent positives' CDF, (b) ROC and (c) PR bounds
+    for β̂ = β, β̂ = 0 and β̂ over ``panels["interval"]`` (the paper's interval on the authors' scores, the range of
+    our prior estimators on our data)."""
     fig, (cdf, roc, pr) = plt.subplots(1, 3, figsize=(15.0, 4.4))
     band = panels["bands"]["true"]
     cdf.fill_between(band.rank, band.cdf_lower, band.cdf_upper, step="post", color="C0", alpha=0.3,
@@ -319,7 +342,7 @@ def claesen_figure5(panels: dict, dataset: str) -> plt.Figure:
     cdf.set(xlabel="rank (normalized)", ylabel="TPR", title="(a) rank CDF")
     low, high = panels["interval"]
     styles = {"true": ("C0", f"β̂ = β = {panels['theta']:.3f}"), "zero": ("C3", "β̂ = 0"),
-              "range": ("C2", f"β̂ in [{low:.3f}, {high:.3f}] (our prior estimators)")}
+              "range": ("C2", f"β̂ in [{low:.3f}, {high:.3f}]")}
     for name, (color, label) in styles.items():
         b = panels["bands"][name]
         roc.plot(b.roc_upper.x, b.roc_upper.y, color=color, lw=1,

@@ -70,6 +70,9 @@ SCHEMAS = {
         "where its theta comes from (true, km1, km2, distance; none)", "estimate": "its value",
         "lower": "Claesen lower bound (else empty)", "upper": "Claesen upper bound (else empty)",
         "truth": "the fully labeled value of target"}),
+    "claesen_scores": Schema("claesen/authors_scores.parquet", "claesen_scores",
+                             "Claesen et al.'s own classifier scores (their data.pkl, one entry)", {
+        "label": "1 = positive", "score": "the authors' classifier's decision value"}),
     "figure3": Schema("figure3/{dataset}.parquet", "figure3_dataset",
                       "per repetition and method: Figure 3's PU_AUC and PU_AUL", {
         "dataset": "catalog name", "rep": "repetition", "method": "PU_AUC, PU_AUC_oracle, PU_AUL or "
