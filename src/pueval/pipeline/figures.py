@@ -81,11 +81,25 @@ def figure2(estimates: pd.DataFrame, titles: dict | None = None, methods=PAPER_M
     return fig
 
 
+MATHTEXT = {"AUL^PU": "AUL$^{PU}$", "AUC^PU": "AUC$^{PU}$", "AUPRC^PU": "AUPRC$^{PU}$"}  # names typeset in figures
+
+
+def _legend_below(fig: plt.Figure, *axes) -> None:
+    """One legend of the entries of ``axes`` (each label once) under the panels, off the data."""
+    entries = {}
+    for ax in axes:
+        for handle, label in zip(*ax.get_legend_handles_labels()):
+            entries.setdefault(label, handle)
+    fig.legend(list(entries.values()), list(entries), loc="lower center", ncol=len(entries), fontsize="small",
+               frameon=False)
+    fig.tight_layout(rect=(0.0, 0.07, 1.0, 1.0))
+
+
 def cost_figure(cost: pd.DataFrame) -> plt.Figure:
     """Seconds per estimate against n (log-log), one line per method."""
     fig, ax = plt.subplots(figsize=(5.0, 3.6))
     for method, part in cost.groupby("method", sort=False):
-        ax.plot(part["n"], part["seconds"], marker="o", label=method)
+        ax.plot(part["n"], part["seconds"], marker="o", label=MATHTEXT.get(method, method))
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel(f"rows n ({cost['features'].iloc[0]} features)")
@@ -166,8 +180,7 @@ def aul_interval_figure(table: pd.DataFrame, titles: dict | None = None) -> plt.
         ax.set_ylim(max(0.0, float(part["coverage"].min()) - 0.05), 1.0)
         ax.set_title(f"{method} interval")
     axes[0][0].set_ylabel("coverage of the true AUL over the draws")
-    axes[0][0].legend(fontsize="small", loc="lower left")
-    fig.tight_layout()
+    _legend_below(fig, axes[0][0])
     return fig
 
 
@@ -249,8 +262,7 @@ def jain_figure2(frame: pd.DataFrame, bins: pd.Series, names: tuple) -> plt.Figu
         by_bin.set_xlabel("|(β − α) estimate error| of the E estimates")
         by_beta.set_title(f"({'ac'[row]}) {label} by β")
         by_bin.set_title(f"({'bd'[row]}) {label} by prior error")
-        by_beta.legend(fontsize="small", ncol=len(estimators), loc="center left", bbox_to_anchor=(0.0, 0.62))
-    fig.tight_layout()
+    _legend_below(fig, axes[0][0])  # the AUC row's estimators include the AUC-PR row's
     return fig
 
 
@@ -385,8 +397,7 @@ def paired_difference_figure(table: pd.DataFrame, titles: dict | None = None) ->
     decided.set_title("Interval excludes 0 with the sign of ΔAUC (black: wrong sign)")
     for ax in (coverage, decided):
         ax.set_xticks(np.arange(len(datasets)), _labels(datasets, titles), rotation=30)
-    coverage.legend(fontsize="small", loc="lower left")
-    fig.tight_layout()
+    _legend_below(fig, coverage, decided)
     return fig
 
 
@@ -567,7 +578,7 @@ def mcdermott_pu(frame: pd.DataFrame) -> plt.Figure:
             ax = axes[row][col]
             part = frame[(frame["labels"] == labels) & (frame["method"] == method)]
             for (arm, group), table in band(part, ("arm", "group", "step")).groupby(["arm", "group"]):
-                name = "AUL^PU" if arm == "auroc" else "AUPRC^PU"
+                name = MATHTEXT["AUL^PU"] if arm == "auroc" else MATHTEXT["AUPRC^PU"]
                 _band_plot(ax, table, "step", f"{group}: optimizing {name}", _GROUP_COLORS[group],
                            "-" if arm == "auroc" else "--")
             c = part[["labeled_0", "labeled_1"]].mean()
@@ -575,7 +586,8 @@ def mcdermott_pu(frame: pd.DataFrame) -> plt.Figure:
                    title=f"{method}, {labels} label frequencies ({c['labeled_0']:.0f} and {c['labeled_1']:.0f} labeled)")
             ax.axhline(0, color="0.6", lw=0.8)
             ax.legend(fontsize="x-small", ncol=2)
-    fig.suptitle("The PU version: a prior-free metric (AUL^PU) against AUPRC^PU, true AUROC per group", fontsize=10)
+    fig.suptitle("The PU version: a prior-free metric (AUL$^{PU}$) against AUPRC$^{PU}$, true AUROC per group",
+                 fontsize=10)
     fig.tight_layout()
     return fig
 
