@@ -27,7 +27,7 @@ def test_draw_table_follows_the_estimates_schema_and_clips_the_correction():
     prior = pd.DataFrame({"draw": range(3), "theta": theta, "theta_km1": [0.0, 0.5, 0.999]})
     frame = estimate.draw_table(y, scores, s, [("km", prior)], dataset="toy", beta=0.25)
     rest = ["theta_km2", "auc_est_km2", "theta_distance", "auc_est_distance", "theta_en", "auc_est_en", "theta_bbe",
-            "auc_est_bbe", "theta_tice", "auc_est_tice"]  # the other prior sources of the pipeline, in its order
+            "auc_est_bbe", "bbe_lower", "bbe_upper", "theta_tice", "auc_est_tice"]  # the pipeline's other sources
     schemas.check_columns(list(frame.columns) + rest, "estimates", "test")
     assert frame["aul_pu"].tolist() == pytest.approx(metrics.aul(s, scores).tolist())
     expected = np.clip(metrics.corrected_auc(frame["auc_pu"], prior["theta_km1"]), 0, 1)

@@ -135,9 +135,31 @@ def test_cli_json_without_and_with_a_prior(table, capsys):
     assert report["aul_pu_ci"][0] < report["aul_pu"] < report["aul_pu_ci"][1]
     code, out, _ = _run(capsys, "evaluate", table, "--prior", "0.3", "--threshold", "0.5")
     report = json.loads(out)
-    assert {"theta", "auc_corrected", "auprc_corrected", "f1_estimate"} <= set(report)
+    assert {"theta", "auc_corrected", "auprc_corrected", "f1_estimate", "theta_upper_bound"} <= set(report)
+    assert report["prior_consistent"] is True
     assert report["auc_corrected"] == pytest.approx(metrics.corrected_auc(report["auc_pu"], 0.3))
     assert "depends on the class prior" in report["note"]
+
+
+def test_a_prior_the_scores_contradict_is_flagged_and_its_metrics_are_not_identified(table, capsys):
+    frame = pd.read_csv(table)
+    auc_pu = metrics.auc(frame["labeled"], frame["score"])
+    bound = 2 * (1 - auc_pu)
+    assert metrics.theta_upper_bound(auc_pu) == pytest.approx(bound)
+    too_high = round(min(0.99, bound + 0.1), 2)
+    code, out, err = _run(capsys, "evaluate", table, "--prior", too_high)
+    assert "exceeds 2(1 - AUC^PU)" in err  # the CLI prints each warning as one line on stderr
+    report = json.loads(out)
+    assert code == 0 and report["prior_consistent"] is False
+    assert report["theta_upper_bound"] == pytest.approx(bound)
+    assert report["auc_corrected"] is None and report["auprc_corrected"] is None and report["f1_estimate"] is None
+    assert "not identified" in report["prior_warning"]
+    assert metrics.corrected_auc(auc_pu, too_high) > 1  # what clipping used to hide
+    code, out, _ = _run(capsys, "evaluate", table, "--prior", too_high, "--format", "markdown")
+    assert "not identified (theta above the bound)" in out and "theta is above it" in out
+    assert metrics.check_prior(auc_pu, bound - 0.01) is True
+    with pytest.warns(metrics.PriorInconsistentWarning, match=r"exceeds 2\(1 - AUC\^PU\) = "):
+        assert metrics.check_prior(auc_pu, too_high) is False
 
 
 def test_cli_mpe_markdown_and_output_file(table, tmp_path, capsys):

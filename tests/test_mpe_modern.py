@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 from scipy.special import expit
 
-from pueval.mpe.best_bin import bbe_theta
+from pueval.mpe.best_bin import bbe_estimate, bbe_theta
 from pueval.mpe.elkan_noto import en_theta
+from pueval.mpe.priors import estimate_prior
 from pueval.mpe.tice import lower_bound, pick_delta, tice_c, tice_theta
 
 
@@ -45,6 +46,21 @@ def test_en_refuses_bad_probabilities():
         en_theta(np.array([1, 0]), np.array([0.0, 0.2]))
 
 
+def _bbe_interval_brute_force(s, scores, delta, gamma):
+    """(θ̂, low, high): the chosen bin's t ∓ DKW_bound, each end clipped to [0, 1], restated."""
+    u, p = sorted(scores[s == 0], reverse=True), scores[s == 1]
+    n_u, n_p = len(u), len(p)
+    slack = math.sqrt(math.log(4 / delta) / (2 * n_p)) + math.sqrt(math.log(4 / delta) / (2 * n_u))
+    best = None
+    for i in range(n_u - 1):
+        j = int((p >= u[i]).sum())
+        if u[i] > u[i + 1] and j > 1 and i > 1:
+            t, bound = (i / n_u) / (j / n_p), (1 + gamma) * slack / (j / n_p)
+            if best is None or t + bound < best[0] + best[1]:
+                best = (t, bound)
+    return min(best[0], 0.999), max(0.0, best[0] - best[1]), min(1.0, best[0] + best[1])
+
+
 def _bbe_brute_force(s, scores, delta, gamma):
     """BBE restated from the authors' newest code (acmi-lab/PU_learning 5e5e350): candidates where the decreasing
     unlabeled scores drop, the code's counts (i unlabeled rows before position i, j labeled rows at or above u_i),
@@ -70,6 +86,36 @@ def test_bbe_matches_a_restatement_of_the_authors_code_with_ties(seed):
     assert bbe_theta(s, scores) == pytest.approx(_bbe_brute_force(s, scores, 0.1, 0.01), abs=1e-12)
     assert bbe_theta(s, scores, delta=0.3, gamma=0.5) == pytest.approx(_bbe_brute_force(s, scores, 0.3, 0.5),
                                                                        abs=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_bbe_interval_is_dkw_bound_at_the_chosen_bin(seed):
+    rng = np.random.default_rng(seed)
+    s = (rng.random(400) < 0.3).astype(int)
+    scores = np.round(rng.random(400) + 0.5 * s, 2)
+    found = bbe_estimate(s, scores)
+    assert tuple(found) == pytest.approx(_bbe_interval_brute_force(s, scores, 0.1, 0.01), abs=1e-12)
+    assert found.lower <= found.theta <= found.upper
+
+
+def test_estimate_prior_gives_bbe_its_own_interval_and_any_method_a_bootstrap():
+    rng = np.random.default_rng(3)
+    y = (rng.random(600) < 0.5).astype(int)
+    X = np.c_[y * 2.0 + rng.normal(size=600), rng.normal(size=600)]
+    s = (y == 1) & (rng.random(600) < 0.4)
+    bbe = estimate_prior(X, s.astype(int), "bbe", random_state=1)
+    assert bbe.interval is not None and bbe.interval[0] <= bbe.theta <= bbe.interval[1]
+    assert "DKW" in bbe.interval_method
+    km = estimate_prior(X, s.astype(int), "km2", random_state=1)
+    assert km.interval is None and km.interval_method is None  # KM has no interval of its own
+    boot = estimate_prior(X, s.astype(int), "km2", random_state=1, interval="bootstrap", n_boot=8, level=0.8)
+    again = estimate_prior(X, s.astype(int), "km2", random_state=1, interval="bootstrap", n_boot=8, level=0.8)
+    assert boot.interval == again.interval and boot.interval[0] <= boot.interval[1]
+    assert boot.theta == km.theta and "8 resamples" in boot.interval_method
+    with pytest.raises(ValueError, match="interval: must be one of own, bootstrap"):
+        estimate_prior(X, s.astype(int), "km2", interval="dkw")
+    with pytest.raises(ValueError, match="n_boot"):
+        estimate_prior(X, s.astype(int), "km2", interval="bootstrap", n_boot=1)
 
 
 def test_bbe_counts_the_unlabeled_bin_as_the_code_does_and_skips_the_lowest_score():
@@ -242,3 +288,20 @@ def test_the_pipeline_estimator_checks_its_options_the_same_way():
         PriorEstimator(["bbe"], bbe={"delta": 0})
     with pytest.raises(ValueError, match="tice iterations: must be an integer"):
         PriorEstimator(["tice"], tice={"iterations": 0})
+
+
+def test_km_runs_on_a_stratified_subsample_above_max_rows_and_says_so():
+    from pueval.mpe.priors import SubsampleWarning
+
+    rng = np.random.default_rng(4)
+    y = (rng.random(900) < 0.5).astype(int)
+    X = np.c_[y * 3.0 + rng.normal(size=900), rng.normal(size=900)]
+    s = ((y == 1) & (rng.random(900) < 0.4)).astype(int)
+    with pytest.warns(SubsampleWarning, match="stratified subsample of 300 rows"):
+        found = estimate_prior(X, s, "km2", random_state=2, max_rows=300, interval="bootstrap", n_boot=3)
+    assert found.subsample == 300 and found.n == 900 and found.n_labeled == int(s.sum())
+    assert "on a subsample of 300 rows" in found.interval_method
+    truth = (y[s == 0] == 1).mean()
+    assert abs(found.theta - truth) < 0.15
+    with pytest.raises(ValueError, match="km2 max_rows: must be an integer"):
+        estimate_prior(X, s, "km2", max_rows=5)

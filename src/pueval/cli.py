@@ -200,11 +200,19 @@ def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> tuple[dict, n
         theta, source = prior
         s = labeled.astype(int)
         threshold = float(np.median(scores)) if args.threshold is None else args.threshold  # finite: main()
-        out.update({"theta": theta, "theta_source": source,
-                    "auc_corrected": metrics.corrected_auc(out["auc_pu"], theta, clip=True),
-                    "auprc_corrected": related.jain_auprc(s, scores, theta),
-                    "f1_estimate": related.tabatabaei_f1(s, scores >= threshold, theta), "threshold": threshold,
+        bound = metrics.theta_upper_bound(out["auc_pu"])
+        consistent = metrics.check_prior(out["auc_pu"], theta, f"theta ({source})")
+        out.update({"theta": theta, "theta_source": source, "theta_upper_bound": bound, "prior_consistent": consistent,
+                    "threshold": threshold,
                     "note": f"theta, auc_corrected, auprc_corrected and f1_estimate {PRIOR_NOTE}"})
+        if consistent:
+            out.update({"auc_corrected": metrics.corrected_auc(out["auc_pu"], theta, clip=True),
+                        "auprc_corrected": related.jain_auprc(s, scores, theta),
+                        "f1_estimate": related.tabatabaei_f1(s, scores >= threshold, theta)})
+        else:  # not identified: reported as null, not clipped into [0, 1]
+            out.update({"auc_corrected": None, "auprc_corrected": None, "f1_estimate": None,
+                        "prior_warning": f"theta {theta:.4f} exceeds 2(1 - AUC^PU) = {bound:.4f}, the largest prior "
+                                         "this model's ranking allows: the corrected metrics are not identified"})
     return out | _identity(args, sha256, labeled), labeled, scores
 
 
@@ -231,10 +239,15 @@ def _evaluate_rows(report: dict) -> list[tuple[str, str, str]]:
              "interval)", "the scores and labels only: no prior"),
             ("AUC^PU (unlabeled as negative)", f"{report['auc_pu']:.4f}", "the scores and labels only: no prior")]
     if "theta" in report:
+        def value(key):
+            return "not identified (theta above the bound)" if report[key] is None else f"{report[key]:.4f}"
+
         rows += [(f"theta ({report['theta_source']})", f"{report['theta']:.4f}", "an estimator or your value"),
-                 ("AUC, corrected (Jain direct)", f"{report['auc_corrected']:.4f}", "the prior theta"),
-                 ("AUPRC, corrected (Jain)", f"{report['auprc_corrected']:.4f}", "the prior theta"),
-                 (f"F1 at score >= {report['threshold']:.4g} (Tabatabaei)", f"{report['f1_estimate']:.4f}",
+                 ("largest theta the scores allow, 2(1 - AUC^PU)", f"{report['theta_upper_bound']:.4f}"
+                  + ("" if report["prior_consistent"] else ": theta is above it"), "the scores and labels only: no prior"),
+                 ("AUC, corrected (Jain direct, Eq. 4)", value("auc_corrected"), "the prior theta"),
+                 ("AUPRC, corrected (Jain)", value("auprc_corrected"), "the prior theta"),
+                 (f"F1 at score >= {report['threshold']:.4g} (Tabatabaei)", value("f1_estimate"),
                   "the prior theta and the threshold")]
     return rows
 

@@ -187,6 +187,39 @@ def corrected_auc(auc_pu: ArrayLike, theta: ArrayLike, *, purity: float = 1.0,
     return _scalar_or_array(np.clip(corrected, 0.0, 1.0) if clip else corrected)
 
 
+class PriorInconsistentWarning(UserWarning):
+    """A prior θ above what the model's own ranking allows (:func:`theta_upper_bound`): the corrected metrics
+    it gives are not identified."""
+
+
+def theta_upper_bound(auc_pu: float) -> float:
+    """The largest θ the scores allow, a prior-free upper bound on θ: E[AUC^PU] = (1 − θ)·AUC + θ/2 with
+    AUC ≤ 1 gives θ ≤ 2(1 − AUC^PU), capped at 1 (AUC^PU ≤ ½ bounds nothing). It holds in expectation, so a
+    θ̂ a little above it on a small sample is not yet proof of a wrong prior.
+
+    >>> theta_upper_bound(0.79), theta_upper_bound(0.4)
+    (0.42000000000000004, 1.0)
+    """
+    auc_pu = float(auc_pu)
+    if not 0.0 <= auc_pu <= 1.0:  # NaN fails too
+        raise ArgumentError("auc_pu", f"must lie in [0, 1], got {auc_pu}")
+    return min(1.0, 2.0 * (1.0 - auc_pu))
+
+
+def check_prior(auc_pu: float, theta: float, source: str = "theta") -> bool:
+    """Whether ``theta`` is consistent with the scores (θ ≤ :func:`theta_upper_bound`); if it is not, a
+    :class:`PriorInconsistentWarning` that gives the bound and the estimate (``source`` names the estimate)."""
+    bound = theta_upper_bound(auc_pu)
+    if theta <= bound:
+        return True
+    import warnings
+
+    warnings.warn(f"{source} = {theta:.4f} exceeds 2(1 - AUC^PU) = {bound:.4f}, the largest prior this model's "
+                  f"ranking allows (AUC^PU {auc_pu:.4f}): the corrected AUC would exceed 1; the corrected metrics "
+                  "are not identified with this prior", PriorInconsistentWarning, stacklevel=2)
+    return False
+
+
 def unlabeled_positive_fraction(alpha: ArrayLike, beta: ArrayLike) -> float | np.ndarray:
     """θ = α(1 − β)/(1 − αβ): the share of positives among the unlabeled examples."""
     return alpha * (1 - beta) / (1 - alpha * beta)

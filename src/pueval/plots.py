@@ -37,9 +37,10 @@ def evaluation_figure(labels: ArrayLike, scores: ArrayLike, report: dict, *, pos
                  label=f"Claesen {report['level']:.0%} band ({band.roc_lower.area:.3f} to {band.roc_upper.area:.3f})")
         roc.plot(band.roc_upper.x, band.roc_upper.y, color="C1", lw=0.8, ls="--")
         corrected = curves.corrected_roc_curve(labels, scores, theta, pos_label=pos_label)
+        identified = report.get("prior_consistent", True)
         roc.plot(corrected.x, corrected.y, color="C3",
-                 label=f"corrected ROC, Jain indirect (AUC {corrected.area:.3f}; "
-                       f"θ = {theta:.3f}, {report['theta_source']})")
+                 label=f"corrected ROC, Jain indirect (AUC {corrected.area:.3f}; θ = {theta:.3f}, "
+                       f"{report['theta_source']})" + ("" if identified else "\nθ above 2(1 − AUC$^{PU}$): not identified"))
     roc.plot([0, 1], [0, 1], color="0.7", lw=0.8)
     roc.set(xlabel="false positive rate (unlabeled as negative, or corrected)", ylabel="true positive rate "
             "(labeled rows' recall)", title="ROC", xlim=(0, 1), ylim=(0, 1.01))

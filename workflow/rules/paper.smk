@@ -30,6 +30,8 @@ rule table1:
         "results/benchmarks/table1.tsv"
     conda:
         "../../environment.yml"
+    params:
+        bbe_delta=config["mpe"]["bbe"]["delta"],
     script:
         "../scripts/table1.py"
 

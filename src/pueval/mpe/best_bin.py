@@ -19,6 +19,8 @@ never), and at such an i
   the code had log(1/δ) before),
 
 and t̂ is the first (highest) candidate of the least bound; without a candidate the code returns 0.
+``DKW_bound`` also returns the interval t ∓ (1 + γ)(…)/q̂_p; at t̂ it is BBE's own confidence interval for
+θ (:func:`bbe_estimate`, clipped to [0, 1]).
 δ = 0.1 and γ = 0.01 by default. The scores here are the cross-fitted LightGBM transform that
 DistCurve uses (raw scores: the order of the code's probabilities), so every row is held out.
 """
@@ -26,6 +28,7 @@ DistCurve uses (raw scores: the order of the code's probabilities), so every row
 from __future__ import annotations
 
 import warnings
+from typing import NamedTuple
 
 import numpy as np
 
@@ -33,15 +36,33 @@ from pueval.mpe import THETA_MAX
 from pueval.validation import ArgumentError, check_labels, check_scores
 
 
+class BestBin(NamedTuple):
+    """BBE's estimate and the interval ``DKW_bound`` gives at its chosen bin (both ends clipped to [0, 1])."""
+
+    theta: float
+    lower: float
+    upper: float
+
+
 def bbe_theta(labeled, scores, *, delta: float = 0.1, gamma: float = 0.01) -> float:
-    """θ̂ of BBE from held-out scores of every row and the PU labels (1 = labeled).
+    """θ̂ of BBE (:func:`bbe_estimate`'s ``theta``).
+
+    >>> bbe_theta(np.array([1, 1, 1, 1, 0, 0, 0, 0, 0, 0]), np.array([.9, .8, .7, .6, .85, .75, .1, .1, .2, .2]))
+    0.5
+    """
+    return bbe_estimate(labeled, scores, delta=delta, gamma=gamma).theta
+
+
+def bbe_estimate(labeled, scores, *, delta: float = 0.1, gamma: float = 0.01) -> BestBin:
+    """θ̂ of BBE from held-out scores of every row and the PU labels (1 = labeled), with the interval
+    t̂ ∓ (1 + γ)(√(log(4/δ)/(2 n_p)) + √(log(4/δ)/(2 n_u)))/q̂_p at the chosen bin (``DKW_bound``).
 
     The one candidate below is u_3 = 0.2 (the scores drop after it; i = 3 > 1): q̂_u = 3/6 as the code
     counts it (4 of the 6 unlabeled rows score ≥ 0.2), q̂_p = 4/4.
 
     >>> labeled = np.array([1, 1, 1, 1, 0, 0, 0, 0, 0, 0])
     >>> scores = np.array([.9, .8, .7, .6, .85, .75, .1, .1, .2, .2])
-    >>> bbe_theta(labeled, scores)
+    >>> bbe_estimate(labeled, scores).theta
     0.5
     """
     s = check_labels(labeled, name="labeled")
@@ -58,10 +79,12 @@ def bbe_theta(labeled, scores, *, delta: float = 0.1, gamma: float = 0.01) -> fl
     keep = (j > 1) & (i > 1)
     if not keep.any():
         warnings.warn("BBE: no top bin holds 2 labeled and 3 unlabeled rows; theta = 0, as the authors' code "
-                      "returns", RuntimeWarning, stacklevel=2)
-        return 0.0
+                      "returns (no interval)", RuntimeWarning, stacklevel=3)
+        return BestBin(0.0, np.nan, np.nan)
     i, j = i[keep], j[keep]
     estimate = i * 1.0 * n_p / j / n_u
     slack = np.sqrt(np.log(4 / delta) / 2 / n_p) + np.sqrt(np.log(4 / delta) / 2 / n_u)
-    upper = estimate + slack * (1 + gamma) / (j / n_p)
-    return float(np.clip(estimate[int(np.argmin(upper))], 0.0, THETA_MAX))
+    bound = slack * (1 + gamma) / (j / n_p)
+    best = int(np.argmin(estimate + bound))
+    low, high = np.clip([estimate[best] - bound[best], estimate[best] + bound[best]], 0.0, 1.0)
+    return BestBin(float(np.clip(estimate[best], 0.0, THETA_MAX)), float(low), float(high))

@@ -157,6 +157,13 @@ def check_memory(n: int) -> None:
         raise MemoryError(memory_message(n, available))
 
 
+def rows_that_fit(share: float = 0.5, unknown: int = 8000) -> int:
+    """The most rows whose Gram matrices take at most ``share`` of what the process can allocate
+    (:func:`available_bytes`); ``unknown`` when no limit can be read."""
+    available = available_bytes()
+    return unknown if available is None else int(np.sqrt(share * available / (GRAM_COPIES * 8)))
+
+
 def memory_message(n: int, available: int | None) -> str:
     """The one-line refusal of KM on ``n`` rows (by :func:`check_memory`, or when an allocation fails anyway)."""
     from pueval.mpe.priors import PUBLIC_METHODS

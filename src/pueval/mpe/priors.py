@@ -120,10 +120,11 @@ class PriorEstimator:
         """``{method: θ̂}`` for rows ``X`` and PU labels ``labeled`` (1 = labeled)."""
         return self.timed(X, labeled, seeds)[0]
 
-    def timed(self, X, labeled, seeds: PriorSeeds) -> tuple[dict[str, float], dict[str, float]]:
-        """(``{method: θ̂}``, ``{method: seconds}``). Shared work is charged to the first method of its group
-        in :data:`METHODS` order: DistCurve's seconds (or EN's, without DistCurve) include the transform, and
-        KM1's the Gram matrices and both bisections (KM2's are then 0)."""
+    def timed(self, X, labeled, seeds: PriorSeeds) -> tuple[dict[str, float], dict[str, float], dict]:
+        """(``{method: θ̂}``, ``{method: seconds}``, ``{method: (low, high)}`` for the methods that give their own
+        interval: BBE, :func:`pueval.mpe.best_bin.bbe_estimate`). Shared work is charged to the first method of
+        its group in :data:`METHODS` order: DistCurve's seconds (or EN's, without DistCurve) include the
+        transform, and KM1's the Gram matrices and both bisections (KM2's are then 0)."""
         X = check_matrix(X, "X")
         s = check_labels(labeled, X.shape[0], "labeled")
         mask = s.astype(bool)
@@ -138,8 +139,12 @@ class PriorEstimator:
             for i, m in enumerate(m for m in wanted if m in KERNEL_EMBEDDING):
                 thetas[m], seconds[m] = found[m], elapsed if i == 0 else 0.0
         transform_based = [m for m in wanted if m in TRANSFORM_BASED]
+        intervals = {}
         if transform_based:
             thetas_t, seconds_t = self._transform_based(X, s, mask, seeds, transform_based)
+            if "bbe" in thetas_t:
+                thetas_t["bbe"], *interval = thetas_t["bbe"]
+                intervals["bbe"] = tuple(interval)
             thetas.update(thetas_t)
             seconds.update(seconds_t)
         if "tice" in wanted:
@@ -148,14 +153,15 @@ class PriorEstimator:
             start = time.perf_counter()
             thetas["tice"] = tice_theta(X, s, rng=seeds.tice, **self.tice)
             seconds["tice"] = time.perf_counter() - start
-        return {m: thetas[m] for m in self.methods}, {m: seconds[m] for m in self.methods}
+        return {m: thetas[m] for m in self.methods}, {m: seconds[m] for m in self.methods}, intervals
 
     def _transform_based(self, X, s, mask, seeds: PriorSeeds, methods) -> tuple[dict, dict]:
-        """DistCurve, EN and BBE (those in ``methods``) on one transform; the first is charged for it."""
+        """DistCurve, EN and BBE (those in ``methods``; BBE's value its :class:`~pueval.mpe.best_bin.BestBin`) on
+        one transform; the first is charged for it."""
         from scipy.special import expit
 
         from pueval.mpe import distance_curve as dc
-        from pueval.mpe.best_bin import bbe_theta
+        from pueval.mpe.best_bin import bbe_estimate
         from pueval.mpe.elkan_noto import en_theta
 
         start = time.perf_counter()
@@ -163,7 +169,7 @@ class PriorEstimator:
         run = {"distance": lambda: dc.theta_from_transform(scores, mask, self.model, rng=seeds.curve,
                                                            repetitions=self.repetitions),
                "en": lambda: en_theta(s, expit(scores)),
-               "bbe": lambda: bbe_theta(s, scores, **self.bbe)}
+               "bbe": lambda: bbe_estimate(s, scores, **self.bbe)}
         thetas, seconds = {}, {}
         for m in methods:
             thetas[m] = run[m]()
@@ -178,7 +184,7 @@ PUBLIC_METHODS = {"km1": "km1", "km2": "km2", "distcurve": "distance", "en": "en
 """The method names of :func:`estimate_prior` and the CLI, and the name each has in :data:`METHODS`."""
 
 _TRANSFORM = ("transform",)
-OPTIONS = {"km1": ("standardize",), "km2": ("standardize",),
+OPTIONS = {"km1": ("standardize", "max_rows"), "km2": ("standardize", "max_rows"),
            "distcurve": ("model", "repetitions", *_TRANSFORM), "en": _TRANSFORM,
            "bbe": ("delta", "gamma", *_TRANSFORM),
            "tice": ("folds", "delta", "k", "max_splits", "min_rows", "iterations", "estimate_rows")}
@@ -230,6 +236,8 @@ def check_options(method: str, options: dict) -> None:
     value = options.get
     if "standardize" in options and not isinstance(value("standardize"), (bool, np.bool_)):
         raise ArgumentError(f"{method} standardize", f"must be True or False, got {value('standardize')!r}")
+    if value("max_rows") not in (None, "auto"):
+        _integer(method, "max_rows", value("max_rows"), 100)
     if "repetitions" in options:
         _integer(method, "repetitions", value("repetitions"), 1)
     if "model" in options and value("model") is not None and not isinstance(value("model"), (str, os.PathLike)):
@@ -263,10 +271,16 @@ class PriorAtBoundWarning(UserWarning):
     """θ̂ sits at a bound of its estimator: the true θ may lie beyond it."""
 
 
+class SubsampleWarning(UserWarning):
+    """KM ran on a stratified subsample of the rows: its Gram matrices for all of them would not fit."""
+
+
 @dataclass(frozen=True)
 class PriorEstimate:
     """The result of :func:`estimate_prior`. ``at_bound`` is ``"upper"``, ``"lower"`` or None; ``bounds`` the
-    interval the method's θ̂ can take."""
+    interval the method's θ̂ can take; ``interval`` a confidence interval for θ (None when none was asked for or
+    the method has none of its own) and ``interval_method`` how it was formed; ``subsample`` the rows KM ran on
+    when it ran on a subsample."""
 
     theta: float
     method: str
@@ -274,6 +288,29 @@ class PriorEstimate:
     bounds: tuple[float, float]
     n: int
     n_labeled: int
+    interval: tuple[float, float] | None = None
+    interval_method: str | None = None
+    subsample: int | None = None
+
+
+INTERVALS = ("own", "bootstrap")
+"""``interval=`` of :func:`estimate_prior`: the method's own (BBE's DKW bound at its bin; none for the others), or
+a bootstrap over rows (labeled and unlabeled resampled separately, the whole method re-run)."""
+
+
+def _bootstrap(estimator, name: str, X, s, random_state, n_boot: int, level: float) -> tuple[float, float]:
+    """The ``level`` percentile interval of θ̂ over ``n_boot`` resamples: labeled and unlabeled rows each drawn
+    with replacement to their own count, every resample's seeds from the bootstrap's generator."""
+    rng = (random_state.spawn(1)[0] if isinstance(random_state, np.random.Generator)
+           else seeding.rng(random_state, "bootstrap") if random_state is not None else np.random.default_rng())
+    labeled, unlabeled = np.flatnonzero(s == 1), np.flatnonzero(s == 0)
+    values = np.empty(n_boot)
+    for b in range(n_boot):
+        rows = np.r_[rng.choice(labeled, labeled.size), rng.choice(unlabeled, unlabeled.size)]
+        values[b] = estimator(X[rows], s[rows], _seeds(rng))[name]
+    tail = (1.0 - level) / 2.0
+    low, high = np.quantile(values, [tail, 1.0 - tail])
+    return float(low), float(high)
 
 
 def theta_bounds(method: str) -> tuple[float, float, float, float]:
@@ -306,6 +343,7 @@ def _seeds(random_state) -> PriorSeeds:
 
 def estimate_prior(X: ArrayLike, labels: ArrayLike, method: str, *,
                    random_state: int | np.random.Generator | None = None, pos_label: PosLabel = 1,
+                   interval: str | None = "own", n_boot: int = 100, level: float = 0.95,
                    **options) -> PriorEstimate:
     """θ̂, the share of positives among the unlabeled rows, by one of six methods.
 
@@ -323,16 +361,28 @@ def estimate_prior(X: ArrayLike, labels: ArrayLike, method: str, *,
         Seeds DistCurve, EN and BBE's cross-fitted LightGBM transform, DistCurve's curve and TIcE's folds
         (KM is deterministic). An int gives the same θ̂ every time; None draws fresh entropy.
     pos_label : default 1
+    interval : {"own", "bootstrap"} or None, default "own"
+        ``"own"``: the method's own interval where it has one (BBE: its ``DKW_bound`` at the chosen bin, at
+        level 1 − δ); ``"bootstrap"``: the ``level`` percentile interval over ``n_boot`` resamples of the rows
+        (labeled and unlabeled each resampled to their own count, the whole method re-run: ``n_boot`` times
+        its cost); None: no interval.
+    n_boot : int, default 100
+    level : float, default 0.95
+        Of the bootstrap interval.
     **options
         The method's options (:data:`OPTIONS`): KM ``standardize``; DistCurve ``model`` (a Booster or a
         LightGBM text file), ``repetitions``, ``transform``; EN ``transform``; BBE ``delta``, ``gamma``,
         ``transform``; TIcE ``folds``, ``delta``, ``k``, ``max_splits``, ``min_rows``, ``iterations``,
-        ``estimate_rows``. ``transform`` is a dict of folds, rounds, num_leaves, learning_rate.
+        ``estimate_rows``. ``transform`` is a dict of folds, rounds, num_leaves, learning_rate. KM's
+        ``max_rows`` (default ``"auto"``: the most rows whose Gram matrices take at most half of the memory the
+        process can allocate): above it KM runs on a stratified subsample of that many rows (labeled and
+        unlabeled in their shares) with a :class:`SubsampleWarning`; None refuses instead (MemoryError).
 
     Returns
     -------
     PriorEstimate
-        ``theta``, ``method``, ``at_bound`` (``"upper"``, ``"lower"`` or None), ``bounds``, ``n``, ``n_labeled``.
+        ``theta``, ``method``, ``at_bound`` (``"upper"``, ``"lower"`` or None), ``bounds``, ``n``, ``n_labeled``,
+        ``interval`` and ``interval_method``.
 
     Warns
     -----
@@ -352,13 +402,33 @@ def estimate_prior(X: ArrayLike, labels: ArrayLike, method: str, *,
     """
     if method not in PUBLIC_METHODS:
         raise ArgumentError("method", f"must be one of {', '.join(PUBLIC_METHODS)}, got {method!r}")
+    if interval is not None and interval not in INTERVALS:
+        raise ArgumentError("interval", f"must be one of {', '.join(INTERVALS)} or None, got {interval!r}")
+    if interval == "bootstrap":
+        _integer("bootstrap", "n_boot", n_boot, 2)
+        _real("bootstrap", "level", level, 0.0, 1.0)
     check_options(method, options)
     X = check_matrix(X, "X")
     s = check_labels(labels, X.shape[0], "labels", pos_label)
+    n, n_labeled = int(s.size), int(s.sum())
     seeds = _seeds(random_state)
     kwargs = {key: options[key] for key in ("transform", "repetitions") if key in options}
+    subsample = None
     if method in ("km1", "km2"):
         kwargs["km_standardize"] = options.get("standardize", False)
+        limit = options.get("max_rows", "auto")
+        if limit == "auto":
+            from pueval.mpe.kernel_embedding import rows_that_fit
+
+            limit = rows_that_fit()
+        if limit is not None and s.size > limit:
+            from pueval import sampling
+
+            rows = sampling.stratified_subsample(s, limit, seeding.seed_sequence(seeds.transform, "km-subsample"))
+            warnings.warn(f"{method}: {s.size:,} rows would not fit (max_rows {limit:,}); KM runs on a stratified "
+                          f"subsample of {rows.size:,} rows, {int(s[rows].sum()):,} labeled", SubsampleWarning,
+                          stacklevel=2)
+            X, s, subsample = X[rows], s[rows], int(rows.size)
     elif method == "distcurve":
         from pueval.mpe import distance_curve as dc
 
@@ -367,9 +437,19 @@ def estimate_prior(X: ArrayLike, labels: ArrayLike, method: str, *,
         kwargs["bbe"] = {k: options[k] for k in ("delta", "gamma") if k in options}
     elif method == "tice":
         kwargs["tice"] = dict(options)
-    estimator = PriorEstimator((PUBLIC_METHODS[method],), **kwargs)
+    name = PUBLIC_METHODS[method]
+    estimator = PriorEstimator((name,), **kwargs)
     estimator.check_size(X.shape[0])
-    theta = float(estimator(X, s, seeds)[PUBLIC_METHODS[method]])
+    thetas, _, own = estimator.timed(X, s, seeds)
+    theta = float(thetas[name])
+    found, how = None, None
+    if interval == "own" and name in own and np.isfinite(own[name]).all():
+        found, how = own[name], "DKW bound at the chosen bin (BBE's own, level 1 - delta)"
+    elif interval == "bootstrap":
+        found = _bootstrap(estimator, name, X, s, random_state, n_boot, level)
+        how = f"bootstrap over rows ({n_boot} resamples, {level:g} percentile interval)"
+    if subsample is not None and how is not None:
+        how += f", on a subsample of {subsample:,} rows"
     low, high, low_reach, high_reach = theta_bounds(method)
     at_bound = "upper" if theta >= high_reach else "lower" if theta <= low_reach else None
     if at_bound:
@@ -377,5 +457,5 @@ def estimate_prior(X: ArrayLike, labels: ArrayLike, method: str, *,
                   "the method does not resolve theta between 0 and this value")
         warnings.warn(f"{method}: theta = {theta:.4f} sits at the {at_bound} bound of what the method can return "
                       f"([{low:g}, {high:g}]); {beyond}", PriorAtBoundWarning, stacklevel=2)
-    return PriorEstimate(theta=theta, method=method, at_bound=at_bound, bounds=(low, high), n=int(s.size),
-                         n_labeled=int(s.sum()))
+    return PriorEstimate(theta=theta, method=method, at_bound=at_bound, bounds=(low, high), n=n, n_labeled=n_labeled,
+                         interval=found, interval_method=how, subsample=subsample)

@@ -49,7 +49,8 @@ SCHEMAS = {
         "theta_distance": "DistCurve estimate (Zeiberg et al. 2020)", "theta_en": "EN estimate (Elkan & Noto 2008, e1)",
         "theta_bbe": "BBE estimate (Garg et al. 2021)", "seconds_distance": "DistCurve's time, the transform included",
         "seconds_en": "EN's time beyond the shared transform", "seconds_bbe": "BBE's time beyond the shared transform",
-        "seconds": "time of this draw"}),
+        "seconds": "time of this draw", "bbe_lower": "BBE's own interval for theta, low end (DKW_bound at its bin)",
+        "bbe_upper": "its high end"}),
     "tice": Schema("mpe/tice/{dataset}/beta{beta}.parquet", "tice", "per draw: TIcE (Bekker & Davis 2018)", {
         "draw": "draw index", "theta": "true positive fraction of the unlabeled rows", "theta_tice": "TIcE estimate",
         "seconds": "time of this draw"}),
@@ -63,6 +64,7 @@ SCHEMAS = {
         "auc_est_km2": "AUC corrected with KM2", "theta_distance": "DistCurve prior",
         "auc_est_distance": "AUC corrected with DistCurve", "theta_en": "EN prior", "auc_est_en":
         "AUC corrected with EN", "theta_bbe": "BBE prior", "auc_est_bbe": "AUC corrected with BBE",
+        "bbe_lower": "BBE's own interval for theta, low end", "bbe_upper": "its high end",
         "theta_tice": "TIcE prior", "auc_est_tice": "AUC corrected with TIcE"}),
     "related": Schema("related/{dataset}.parquet", "related", "per draw: the related papers' estimators", {
         "dataset": "catalog name", "beta": "labeled fraction", "draw": "draw index", "estimator": "which estimator",

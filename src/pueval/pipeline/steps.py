@@ -161,8 +161,9 @@ def estimate(input, output, *, dataset, betas):
 
 # paper.smk -----------------------------------------------------------------------------------------
 
-def table1(input, output):
-    """Table 1 (the paper's prior sources) and Table 1+ (every prior source)."""
+def table1(input, output, *, bbe_delta):
+    """Table 1 (the paper's prior sources) and Table 1+ (every prior source, and the coverage of BBE's own
+    interval for θ)."""
     from pueval.pipeline import tables
     from pueval.studies import table1 as study
 
@@ -174,7 +175,8 @@ def table1(input, output):
     distance.to_csv(output.distance, index=False, float_format="%.4f")
     Path(output.md).write_text(tables.markdown(table) + "\n" + tables.distance_markdown(distance))
     plus.to_csv(output.plus_csv, index=False, float_format="%.4f")
-    Path(output.plus_md).write_text(tables.markdown(plus, title=tables.TABLE1_PLUS_TITLE) + "\n" + tables.claims(plus))
+    Path(output.plus_md).write_text(tables.markdown(plus, title=tables.TABLE1_PLUS_TITLE) + "\n" + tables.claims(plus)
+                                    + "\n" + tables.interval_markdown(study.interval_coverage(estimates), bbe_delta))
 
 
 def figure2(input, output, *, titles):

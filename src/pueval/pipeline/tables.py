@@ -48,6 +48,14 @@ def claims(table: pd.DataFrame) -> str:
     return "\n".join(lines) + "\n"
 
 
+def interval_markdown(coverage: pd.DataFrame, delta: float) -> str:
+    """Markdown: the coverage of BBE's own interval for θ (:func:`pueval.studies.table1.interval_coverage`)."""
+    return "\n".join([
+        f"Priors with their uncertainty: BBE's own interval for θ (DKW_bound at its chosen bin, δ = {delta:g}, so "
+        f"{1 - delta:.0%} nominal), how often it contains the true θ over the draws, and its mean width:", "",
+        *_pipe_table(coverage), ""])
+
+
 def distance_markdown(frame: pd.DataFrame) -> str:
     """The :func:`distance` block as Markdown (counts as integers, the rest to 4 decimals)."""
 

@@ -8,6 +8,9 @@ import pandas as pd
 from pueval import metrics
 
 
+INTERVAL_COLUMNS = ("bbe_lower", "bbe_upper")  # BBE's own interval for θ (DKW_bound at its chosen bin)
+
+
 def truth(y: np.ndarray, scores: np.ndarray) -> dict:
     """n, α and the ground-truth AUC (Eq. 1) and AUL (Eq. 2) on the fully labeled data."""
     return {
@@ -39,8 +42,8 @@ def draw_table(y: np.ndarray, scores: np.ndarray, s: np.ndarray, priors, *, data
     """Per draw: the truth, AUL^PU, AUC^PU and, for each MPE prior θ̂_m, AUC^est_m (schema ``estimates``).
 
     ``priors`` is a sequence of (name, frame) with one row per draw, a ``theta`` column (the true θ,
-    which must match these draws') and ``theta_<m>`` columns. AUC^est_m is
-    :func:`pueval.metrics.corrected_auc` of AUC^PU with θ̂_m, clipped to [0, 1].
+    which must match these draws'), ``theta_<m>`` columns and any of :data:`INTERVAL_COLUMNS` (a method's own
+    interval for θ). AUC^est_m is :func:`pueval.metrics.corrected_auc` of AUC^PU with θ̂_m, clipped to [0, 1].
     """
     frame = pu_estimates(y, scores, s)
     frame.insert(0, "beta", beta)
@@ -54,4 +57,7 @@ def draw_table(y: np.ndarray, scores: np.ndarray, s: np.ndarray, priors, *, data
             method = column.removeprefix("theta_")
             frame[column] = mpe[column].to_numpy()
             frame[f"auc_est_{method}"] = metrics.corrected_auc(frame["auc_pu"], mpe[column], clip=True)
+        for column in INTERVAL_COLUMNS:
+            if column in mpe.columns:
+                frame[column] = mpe[column].to_numpy()
     return frame

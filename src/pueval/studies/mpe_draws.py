@@ -70,7 +70,8 @@ def km_draws(X, y: np.ndarray, s: np.ndarray, *, label: str, standardize: bool =
 def transform_draws(X, y: np.ndarray, s: np.ndarray, model, *, seed: int, dataset: str, beta: float,
                     repetitions: int, transform: dict | None, bbe: dict) -> pd.DataFrame:
     """DistCurve, EN and BBE per draw on one transform each (schema ``transform_mpe``): ``seconds_distance``
-    includes the transform, ``seconds_en`` and ``seconds_bbe`` are what each adds to it."""
+    includes the transform, ``seconds_en`` and ``seconds_bbe`` are what each adds to it; ``bbe_lower`` and
+    ``bbe_upper`` are BBE's own interval (``DKW_bound`` at its bin)."""
     s = np.asarray(s)
     check_transform_folds(int(s.sum(axis=1).min()), int((1 - s).sum(axis=1).min()),
                           (transform or {}).get("folds", 5), f"{dataset} at beta={beta:g}")
@@ -78,8 +79,10 @@ def transform_draws(X, y: np.ndarray, s: np.ndarray, model, *, seed: int, datase
                                transform=transform, bbe=bbe)
 
     def one(draw, labeled):
-        thetas, seconds = estimator.timed(X, labeled, PriorSeeds.of(seed, dataset, beta, draw))
-        return {**{f"theta_{m}": v for m, v in thetas.items()}, **{f"seconds_{m}": v for m, v in seconds.items()}}
+        thetas, seconds, intervals = estimator.timed(X, labeled, PriorSeeds.of(seed, dataset, beta, draw))
+        low, high = intervals["bbe"]
+        return {**{f"theta_{m}": v for m, v in thetas.items()}, **{f"seconds_{m}": v for m, v in seconds.items()},
+                "bbe_lower": low, "bbe_upper": high}
 
     return per_draw(y, s, one, label=f"{dataset} beta={beta:g}")
 

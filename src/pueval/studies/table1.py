@@ -58,6 +58,21 @@ def table1(estimates: pd.DataFrame, methods=PAPER_METHODS) -> pd.DataFrame:
     return table.reset_index(drop=True)
 
 
+def interval_coverage(estimates: pd.DataFrame, low: str = "bbe_lower", high: str = "bbe_upper") -> pd.DataFrame:
+    """Per β and over all draws: how often a method's own interval [``low``, ``high``] for θ contains the true θ,
+    its mean width, and the draws without an interval (none is given where BBE finds no bin)."""
+    has = estimates[low].notna() & estimates[high].notna()
+    frame = estimates.assign(covered=(estimates[low] <= estimates["theta"]) & (estimates["theta"] <= estimates[high]),
+                             width=estimates[high] - estimates[low], has=has)
+    rows = []
+    for beta, part in [*frame.groupby("beta"), ("all", frame)]:
+        given = part[part["has"]]
+        rows.append({"beta": beta, "draws": len(part), "without_interval": int((~part["has"]).sum()),
+                     "coverage": float(given["covered"].mean()) if len(given) else float("nan"),
+                     "mean_width": float(given["width"].mean()) if len(given) else float("nan")})
+    return pd.DataFrame(rows)
+
+
 def distance(table: pd.DataFrame) -> pd.DataFrame:
     """How far our Table 1 is from the paper's: rows (check, ours, paper).
 
