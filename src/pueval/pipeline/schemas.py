@@ -49,8 +49,8 @@ SCHEMAS = {
         "theta_distance": "DistCurve estimate (Zeiberg et al. 2020)", "theta_en": "EN estimate (Elkan & Noto 2008, e1)",
         "theta_bbe": "BBE estimate (Garg et al. 2021)", "seconds_distance": "DistCurve's time, the transform included",
         "seconds_en": "EN's time beyond the shared transform", "seconds_bbe": "BBE's time beyond the shared transform",
-        "seconds": "time of this draw", "bbe_lower": "BBE's own interval for theta, low end (DKW_bound at its bin)",
-        "bbe_upper": "its high end"}),
+        "bbe_lower": "BBE's own interval for theta, low end (DKW_bound at its bin)", "bbe_upper": "its high end",
+        "seconds": "time of this draw"}),
     "tice": Schema("mpe/tice/{dataset}/beta{beta}.parquet", "tice", "per draw: TIcE (Bekker & Davis 2018)", {
         "draw": "draw index", "theta": "true positive fraction of the unlabeled rows", "theta_tice": "TIcE estimate",
         "seconds": "time of this draw"}),
