@@ -227,3 +227,28 @@ def test_coverage_checks_every_draw_with_both_methods():
     assert [(r["draw"], r["method"]) for r in rows] == [(d, m) for d in range(3) for m in ("normal", "bootstrap")]
     for r in rows:
         assert r["covered"] == (r["low"] <= 0.5 <= r["high"]) and r["width"] == pytest.approx(r["high"] - r["low"])
+
+
+def test_cli_several_estimators_side_by_side(table, capsys):
+    code, out, err = _run(capsys, "evaluate", table, "--mpe", "bbe", "km2", "--features", "x1", "x2", "x3")
+    report = json.loads(out)
+    assert code == 0 and report["theta_source"] == "bbe" and [p["method"] for p in report["priors"]] == ["bbe", "km2"]
+    assert report["theta"] == report["priors"][0]["theta"] and report["theta_interval"] == report["priors"][0]["interval"]
+    assert report["priors"][1]["interval"] is None and report["priors_agree"] is None  # KM has no interval of its own
+    assert err.count("theta = ") == 2
+    code, out, _ = _run(capsys, "evaluate", table, "--mpe", "bbe", "km2", "--features", "x1", "x2", "x3",
+                        "--format", "markdown")
+    assert "| theta (km2) |" in out and "fewer than two intervals" in out
+    code, _, err = _run(capsys, "evaluate", table, "--mpe", "bbe", "bbe", "--features", "x1")
+    assert code == 2 and "each method once" in err
+
+
+def test_priors_agree_when_their_intervals_overlap():
+    from pueval.mpe.priors import PriorEstimate, priors_agree
+
+    def make(low, high):
+        return PriorEstimate(0.5, "bbe", None, (0, 1), 10, 2, interval=(low, high) if low is not None else None)
+
+    assert priors_agree({"a": make(0.1, 0.3), "b": make(0.25, 0.5)}) is True
+    assert priors_agree({"a": make(0.1, 0.2), "b": make(0.25, 0.5)}) is False
+    assert priors_agree({"a": make(0.1, 0.2), "b": make(None, None)}) is None

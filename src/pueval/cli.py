@@ -25,10 +25,10 @@ import numpy as np
 import pandas as pd
 
 from pueval import __version__, aul_pu, metrics, related
+from pueval.mpe.priors import PUBLIC_METHODS, estimate_priors, priors_agree
 from pueval.validation import check_fraction, check_level, check_pu
 
 PRIOR_NOTE = "depends on the class prior theta"
-MPE_METHODS = ("km1", "km2", "distcurve", "en", "bbe", "tice")
 
 
 class InputError(ValueError):
@@ -160,10 +160,11 @@ def _identity(args, sha256: str, labeled: np.ndarray) -> dict:
             "input": {"path": "standard input" if args.scores == "-" else args.scores, "sha256": sha256, "n": int(labeled.size), "n_labeled": int(labeled.sum())}}
 
 
-def _prior(args, table: pd.DataFrame, labeled: np.ndarray) -> tuple[float, str] | None:
-    """(θ, source) from --prior or an MPE method on --features; None without either."""
+def _prior(args, table: pd.DataFrame, labeled: np.ndarray) -> tuple[float, str, dict] | None:
+    """(θ, source, what the report adds about the estimators) from --prior or the MPE methods on --features
+    (θ the first method's; with several, each θ̂ with its interval and whether they agree); None without either."""
     if args.prior is not None:
-        return check_fraction(args.prior, "--prior (theta)"), "given"
+        return check_fraction(args.prior, "--prior (theta)"), "given", {}
     if args.mpe is None:
         return None
     if not args.features:
@@ -178,13 +179,22 @@ def _prior(args, table: pd.DataFrame, labeled: np.ndarray) -> tuple[float, str] 
                              f"({table[name].iloc[bad[0]]!r})")
         columns.append(values)
     X = np.column_stack(columns)
-    from pueval.mpe.priors import estimate_prior
-
-    options = {"model": args.distcurve_model} if args.mpe == "distcurve" and args.distcurve_model else {}
+    if len(set(args.mpe)) != len(args.mpe):
+        raise InputError(f"--mpe: each method once, got {' '.join(args.mpe)}")
+    options = {"distcurve": {"model": args.distcurve_model}} if "distcurve" in args.mpe and args.distcurve_model \
+        else {}
     start = time.perf_counter()
-    estimate = estimate_prior(X, labeled.astype(int), args.mpe, random_state=args.seed, **options)
-    print(f"pueval: theta = {estimate.theta:.4f} ({args.mpe}, {time.perf_counter() - start:.1f} s)", file=sys.stderr)
-    return estimate.theta, args.mpe
+    found = estimate_priors(X, labeled.astype(int), args.mpe, random_state=args.seed, options=options)
+    for method, estimate in found.items():
+        print(f"pueval: theta = {estimate.theta:.4f} ({method}, {time.perf_counter() - start:.1f} s)", file=sys.stderr)
+    first = found[args.mpe[0]]
+    extra = {"theta_interval": list(first.interval) if first.interval else None,
+             "theta_interval_method": first.interval_method}
+    if len(found) > 1:
+        extra["priors"] = [{"method": m, "theta": e.theta, "interval": list(e.interval) if e.interval else None,
+                            "interval_method": e.interval_method} for m, e in found.items()]
+        extra["priors_agree"] = priors_agree(found)
+    return first.theta, args.mpe[0], extra
 
 
 def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> tuple[dict, np.ndarray, np.ndarray]:
@@ -197,13 +207,13 @@ def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> tuple[dict, n
            "auc_pu": float(metrics.auc(labeled, scores))}
     prior = _prior(args, table, labeled)
     if prior is not None:
-        theta, source = prior
+        theta, source, extra = prior
         s = labeled.astype(int)
         threshold = float(np.median(scores)) if args.threshold is None else args.threshold  # finite: main()
         bound = metrics.theta_upper_bound(out["auc_pu"])
         consistent = metrics.check_prior(out["auc_pu"], theta, f"theta ({source})")
-        out.update({"theta": theta, "theta_source": source, "theta_upper_bound": bound, "prior_consistent": consistent,
-                    "threshold": threshold,
+        out.update({"theta": theta, "theta_source": source, **extra, "theta_upper_bound": bound,
+                    "prior_consistent": consistent, "threshold": threshold,
                     "note": f"theta, auc_corrected, auprc_corrected and f1_estimate {PRIOR_NOTE}"})
         if consistent:
             out.update({"auc_corrected": metrics.corrected_auc(out["auc_pu"], theta, clip=True),
@@ -242,7 +252,15 @@ def _evaluate_rows(report: dict) -> list[tuple[str, str, str]]:
         def value(key):
             return "not identified (theta above the bound)" if report[key] is None else f"{report[key]:.4f}"
 
-        rows += [(f"theta ({report['theta_source']})", f"{report['theta']:.4f}", "an estimator or your value"),
+        interval = report.get("theta_interval")
+        rows += [(f"theta ({report['theta_source']})", f"{report['theta']:.4f}"
+                  + (f" [{interval[0]:.4f}, {interval[1]:.4f}]" if interval else ""), "an estimator or your value"),
+                 *((f"theta ({p['method']})", f"{p['theta']:.4f}" + (f" [{p['interval'][0]:.4f}, {p['interval'][1]:.4f}]"
+                                                                    if p["interval"] else " (no interval of its own)"),
+                    "another estimator, beside the first") for p in report.get("priors", [])[1:]),
+                 *((("the estimators' intervals overlap", {True: "yes", False: "no: they disagree",
+                                                           None: "fewer than two intervals"}[report["priors_agree"]],
+                     "the estimators"),) if "priors" in report else ()),
                  ("largest theta the scores allow, 2(1 - AUC^PU)", f"{report['theta_upper_bound']:.4f}"
                   + ("" if report["prior_consistent"] else ": theta is above it"), "the scores and labels only: no prior"),
                  ("AUC, corrected (Jain direct, Eq. 4)", value("auc_corrected"), "the prior theta"),
@@ -326,7 +344,10 @@ def parser() -> argparse.ArgumentParser:
                                                             "(default: score)")
     prior = ev.add_mutually_exclusive_group()
     prior.add_argument("--prior", type=float, help="theta: the share of positives among the unlabeled rows")
-    prior.add_argument("--mpe", choices=MPE_METHODS, help="estimate theta from --features with this method")
+    prior.add_argument("--mpe", nargs="+", choices=list(PUBLIC_METHODS), metavar="METHOD",
+                       help=f"estimate theta from --features with these methods ({', '.join(PUBLIC_METHODS)}): the "
+                            "first feeds the corrected metrics; with several, each is reported with its interval and "
+                            "whether their intervals overlap")
     ev.add_argument("--features", nargs="+", metavar="COLUMN", help="feature columns for --mpe")
     ev.add_argument("--distcurve-model", help="a DistCurve regressor (LightGBM text) for --mpe distcurve "
                                               "(default: the one shipped with pueval)")

@@ -13,6 +13,7 @@ THETA_MAX = 0.999  # every estimate is capped here: the corrected AUC divides by
 _EXPORTS = {"km": "pueval.mpe.kernel_embedding", "distcurve": "pueval.mpe.distance_curve",
             "PriorEstimator": "pueval.mpe.priors", "PriorSeeds": "pueval.mpe.priors",
             "estimate_prior": "pueval.mpe.priors", "PriorEstimate": "pueval.mpe.priors",
+            "estimate_priors": "pueval.mpe.priors", "priors_agree": "pueval.mpe.priors",
             "PriorAtBoundWarning": "pueval.mpe.priors", "SubsampleWarning": "pueval.mpe.priors"}
 
 __all__ = list(_EXPORTS)

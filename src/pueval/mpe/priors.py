@@ -459,3 +459,38 @@ def estimate_prior(X: ArrayLike, labels: ArrayLike, method: str, *,
                       f"([{low:g}, {high:g}]); {beyond}", PriorAtBoundWarning, stacklevel=2)
     return PriorEstimate(theta=theta, method=method, at_bound=at_bound, bounds=(low, high), n=n, n_labeled=n_labeled,
                          interval=found, interval_method=how, subsample=subsample)
+
+
+def estimate_priors(X: ArrayLike, labels: ArrayLike, methods, *,
+                    random_state: int | np.random.Generator | None = None, pos_label: PosLabel = 1,
+                    interval: str | None = "own", n_boot: int = 100, level: float = 0.95,
+                    options: dict | None = None) -> dict[str, PriorEstimate]:
+    """θ̂ by several methods side by side: :func:`estimate_prior` for each of ``methods`` (with ``options``,
+    ``{method: {option: value}}``), in the order given. Whether they agree: :func:`priors_agree`.
+
+    >>> rng = np.random.default_rng(0)
+    >>> y = np.r_[np.ones(300, int), np.zeros(300, int)]
+    >>> X = np.c_[y * 3.0 + rng.normal(size=600), rng.normal(size=600)]
+    >>> labels = np.where(np.arange(600) < 150, 1, 0)
+    >>> found = estimate_priors(X, labels, ["km1", "km2"], interval=None)
+    >>> list(found), priors_agree(found)
+    (['km1', 'km2'], None)
+    """
+    methods = [methods] if isinstance(methods, str) else list(methods)
+    if not methods or len(set(methods)) != len(methods):
+        raise ArgumentError("methods", f"must name one or more methods, each once, got {methods!r}")
+    options = dict(options or {})
+    unknown = sorted(set(options) - set(methods))
+    if unknown:
+        raise ArgumentError("options", f"names methods that are not run: {', '.join(unknown)}")
+    return {m: estimate_prior(X, labels, m, random_state=random_state, pos_label=pos_label, interval=interval,
+                              n_boot=n_boot, level=level, **options.get(m, {})) for m in methods}
+
+
+def priors_agree(estimates: dict) -> bool | None:
+    """Whether the intervals of several :class:`PriorEstimate` share a point (max of the lows ≤ min of the
+    highs); None when fewer than two carry an interval."""
+    intervals = [e.interval for e in estimates.values() if e.interval is not None]
+    if len(intervals) < 2:
+        return None
+    return max(low for low, _ in intervals) <= min(high for _, high in intervals)
