@@ -197,8 +197,8 @@ def theta_upper_bound(auc_pu: float) -> float:
     AUC ≤ 1 gives θ ≤ 2(1 − AUC^PU), capped at 1 (AUC^PU ≤ ½ bounds nothing). It holds in expectation, so a
     θ̂ a little above it on a small sample is not yet proof of a wrong prior.
 
-    >>> theta_upper_bound(0.79), theta_upper_bound(0.4)
-    (0.42000000000000004, 1.0)
+    >>> round(theta_upper_bound(0.79), 4), theta_upper_bound(0.4)
+    (0.42, 1.0)
     """
     auc_pu = float(auc_pu)
     if not 0.0 <= auc_pu <= 1.0:  # NaN fails too

@@ -191,6 +191,9 @@ OPTIONS = {"km1": ("standardize", "max_rows"), "km2": ("standardize", "max_rows"
 """The options each method of :func:`estimate_prior` takes."""
 
 
+KM_MIN_ROWS = 1000
+"""KM's ``max_rows="auto"`` never subsamples below this many rows (fewer labeled rows would make θ̂ noise)."""
+
 TRANSFORM_OPTIONS = ("folds", "rounds", "num_leaves", "learning_rate")
 """The keys of ``transform`` (:func:`pueval.mpe.distance_curve.univariate_transform`)."""
 
@@ -375,7 +378,7 @@ def estimate_prior(X: ArrayLike, labels: ArrayLike, method: str, *,
         ``transform``; TIcE ``folds``, ``delta``, ``k``, ``max_splits``, ``min_rows``, ``iterations``,
         ``estimate_rows``. ``transform`` is a dict of folds, rounds, num_leaves, learning_rate. KM's
         ``max_rows`` (default ``"auto"``: the most rows whose Gram matrices take at most half of the memory the
-        process can allocate): above it KM runs on a stratified subsample of that many rows (labeled and
+        process can allocate, and at least :data:`KM_MIN_ROWS`): above it KM runs on a stratified subsample of that many rows (labeled and
         unlabeled in their shares) with a :class:`SubsampleWarning`; None refuses instead (MemoryError).
 
     Returns
@@ -417,10 +420,10 @@ def estimate_prior(X: ArrayLike, labels: ArrayLike, method: str, *,
     if method in ("km1", "km2"):
         kwargs["km_standardize"] = options.get("standardize", False)
         limit = options.get("max_rows", "auto")
-        if limit == "auto":
+        if limit == "auto":  # never below KM_MIN_ROWS: where even those do not fit, the memory check refuses
             from pueval.mpe.kernel_embedding import rows_that_fit
 
-            limit = rows_that_fit()
+            limit = max(rows_that_fit(), KM_MIN_ROWS)
         if limit is not None and s.size > limit:
             from pueval import sampling
 
