@@ -46,8 +46,11 @@ def test_en_refuses_bad_probabilities():
         en_theta(np.array([1, 0]), np.array([0.0, 0.2]))
 
 
-def _bbe_interval_brute_force(s, scores, delta, gamma):
-    """(θ̂, low, high): the chosen bin's t ∓ DKW_bound, each end clipped to [0, 1], restated."""
+def _bbe_restated(s, scores, delta, gamma):
+    """BBE restated from the authors' newest code (acmi-lab/PU_learning 5e5e350): candidates where the decreasing
+    unlabeled scores drop, the code's counts (i unlabeled rows before position i, j labeled rows at or above u_i),
+    the first least upper bound t + DKW_bound (log(4/δ)); (θ̂, t − bound, t + bound) clipped as the code's
+    caller does, or None without a candidate."""
     u, p = sorted(scores[s == 0], reverse=True), scores[s == 1]
     n_u, n_p = len(u), len(p)
     slack = math.sqrt(math.log(4 / delta) / (2 * n_p)) + math.sqrt(math.log(4 / delta) / (2 * n_u))
@@ -58,24 +61,12 @@ def _bbe_interval_brute_force(s, scores, delta, gamma):
             t, bound = (i / n_u) / (j / n_p), (1 + gamma) * slack / (j / n_p)
             if best is None or t + bound < best[0] + best[1]:
                 best = (t, bound)
-    return min(best[0], 0.999), max(0.0, best[0] - best[1]), min(1.0, best[0] + best[1])
+    return None if best is None else (min(best[0], 0.999), max(0.0, best[0] - best[1]), min(1.0, best[0] + best[1]))
 
 
 def _bbe_brute_force(s, scores, delta, gamma):
-    """BBE restated from the authors' newest code (acmi-lab/PU_learning 5e5e350): candidates where the decreasing
-    unlabeled scores drop, the code's counts (i unlabeled rows before position i, j labeled rows at or above u_i),
-    the least upper bound with DKW_bound's log(4/δ)."""
-    u, p = sorted(scores[s == 0], reverse=True), scores[s == 1]
-    n_u, n_p = len(u), len(p)
-    slack = math.sqrt(math.log(4 / delta) / (2 * n_p)) + math.sqrt(math.log(4 / delta) / (2 * n_u))
-    best = None
-    for i in range(n_u - 1):
-        j = int((p >= u[i]).sum())
-        if u[i] > u[i + 1] and j > 1 and i > 1:
-            t = (i / n_u) / (j / n_p)
-            if best is None or t + (1 + gamma) * slack / (j / n_p) < best[0]:
-                best = (t + (1 + gamma) * slack / (j / n_p), t)
-    return 0.0 if best is None else min(best[1], 0.999)
+    found = _bbe_restated(s, scores, delta, gamma)
+    return 0.0 if found is None else found[0]
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -94,7 +85,7 @@ def test_bbe_interval_is_dkw_bound_at_the_chosen_bin(seed):
     s = (rng.random(400) < 0.3).astype(int)
     scores = np.round(rng.random(400) + 0.5 * s, 2)
     found = bbe_estimate(s, scores)
-    assert tuple(found) == pytest.approx(_bbe_interval_brute_force(s, scores, 0.1, 0.01), abs=1e-12)
+    assert tuple(found) == pytest.approx(_bbe_restated(s, scores, 0.1, 0.01), abs=1e-12)
     assert found.lower <= found.theta <= found.upper
 
 
