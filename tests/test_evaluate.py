@@ -252,3 +252,24 @@ def test_priors_agree_when_their_intervals_overlap():
     assert priors_agree({"a": make(0.1, 0.3), "b": make(0.25, 0.5)}) is True
     assert priors_agree({"a": make(0.1, 0.2), "b": make(0.25, 0.5)}) is False
     assert priors_agree({"a": make(0.1, 0.2), "b": make(None, None)}) is None
+
+
+def test_the_corrected_auc_carries_the_priors_interval():
+    assert metrics.corrected_auc_interval(0.8, (0.2, 0.3)) == pytest.approx(
+        tuple(metrics.corrected_auc(0.8, np.array([0.2, 0.3]))))
+    low, high = metrics.corrected_auc_interval(0.8, (0.1, 0.45))
+    assert low < metrics.corrected_auc(0.8, 0.3) < high == 1.0  # past 2(1 - AUC^PU) = 0.4: capped at 1
+    with pytest.raises(ValueError, match="theta_interval"):
+        metrics.corrected_auc_interval(0.8, (0.3, 0.2))
+    with pytest.raises(ValueError, match="auc_pu"):
+        metrics.corrected_auc_interval(0.45, (0.1, 0.2))
+
+
+def test_cli_reports_the_corrected_auc_interval_from_bbes_interval(tmp_path, capsys):
+    path = tmp_path / "scores.csv"
+    cli.example_scores(3000, seed=2).to_csv(path, index=False)  # BBE's θ̂ here is below the scores' bound
+    code, out, _ = _run(capsys, "evaluate", path, "--mpe", "bbe", "--features", "x1", "x2", "x3")
+    report = json.loads(out)
+    assert code == 0 and report["prior_consistent"] and report["theta_interval"] is not None
+    expected = metrics.corrected_auc_interval(report["auc_pu"], report["theta_interval"])
+    assert report["auc_corrected_interval"] == pytest.approx(list(expected))

@@ -296,3 +296,23 @@ def test_km_runs_on_a_stratified_subsample_above_max_rows_and_says_so():
     assert abs(found.theta - truth) < 0.15
     with pytest.raises(ValueError, match="km2 max_rows: must be an integer"):
         estimate_prior(X, s, "km2", max_rows=5)
+
+
+def test_every_message_names_methods_as_the_user_does():
+    """Messages a user can get name the methods by their public names (PUBLIC_METHODS), never by the internal
+    "distance"."""
+    from pueval.mpe import kernel_embedding as ke
+    from pueval.mpe.priors import PUBLIC_METHODS, check_options
+
+    public = ", ".join(PUBLIC_METHODS)
+    X, s = np.random.default_rng(0).normal(size=(50, 2)), np.r_[np.ones(10, int), np.zeros(40, int)]
+    messages = [ke.memory_message(10**6, 10**9)]
+    for call in (lambda: estimate_prior(X, s, "curve"), lambda: check_options("distcurve", {"folds": 3}),
+                 lambda: estimate_prior(X, s, "km1", max_rows=1)):
+        with pytest.raises(ValueError) as error:
+            call()
+        messages.append(str(error.value))
+    assert public in messages[1] and "distcurve takes" in messages[2]
+    assert "use a lighter estimator (distcurve, en, bbe, tice)" in messages[0]
+    for message in messages:
+        assert "distance" not in message.replace("distcurve", ""), message

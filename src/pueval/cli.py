@@ -216,6 +216,9 @@ def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> tuple[dict, n
                     "prior_consistent": consistent, "threshold": threshold,
                     "note": f"theta, auc_corrected, auprc_corrected and f1_estimate {PRIOR_NOTE}"})
         if consistent:
+            if extra.get("theta_interval") and out["auc_pu"] > 0.5:
+                out["auc_corrected_interval"] = list(metrics.corrected_auc_interval(out["auc_pu"],
+                                                                                    extra["theta_interval"]))
             out.update({"auc_corrected": metrics.corrected_auc(out["auc_pu"], theta, clip=True),
                         "auprc_corrected": related.jain_auprc(s, scores, theta),
                         "f1_estimate": related.tabatabaei_f1(s, scores >= threshold, theta)})
@@ -263,7 +266,9 @@ def _evaluate_rows(report: dict) -> list[tuple[str, str, str]]:
                      "the estimators"),) if "priors" in report else ()),
                  ("largest theta the scores allow, 2(1 - AUC^PU)", f"{report['theta_upper_bound']:.4f}"
                   + ("" if report["prior_consistent"] else ": theta is above it"), "the scores and labels only: no prior"),
-                 ("AUC, corrected (Jain direct, Eq. 4)", value("auc_corrected"), "the prior theta"),
+                 ("AUC, corrected (Jain direct, Eq. 4)", value("auc_corrected")
+                  + (" [{:.4f}, {:.4f}] from theta's interval".format(*report["auc_corrected_interval"])
+                     if report.get("auc_corrected_interval") else ""), "the prior theta"),
                  ("AUPRC, corrected (Jain)", value("auprc_corrected"), "the prior theta"),
                  (f"F1 at score >= {report['threshold']:.4g} (Tabatabaei)", value("f1_estimate"),
                   "the prior theta and the threshold")]

@@ -220,6 +220,28 @@ def check_prior(auc_pu: float, theta: float, source: str = "theta") -> bool:
     return False
 
 
+def corrected_auc_interval(auc_pu: float, theta_interval: tuple[float, float]) -> tuple[float, float]:
+    """The corrected AUC (Eq. 4 with β = 1) at the two ends of an interval for θ: (AUC^PU − θ/2)/(1 − θ) rises
+    with θ when AUC^PU > ½ (its derivative is (AUC^PU − ½)/(1 − θ)²), so the ends map to the ends. An end past
+    :func:`theta_upper_bound` is capped at 1 (an AUC is at most 1). It carries the prior's uncertainty only, not
+    the sampling error of AUC^PU itself.
+
+    >>> corrected_auc_interval(0.8, (0.2, 0.4))
+    (0.875, 1.0)
+    """
+    low, high = (float(v) for v in theta_interval)
+    if not 0.0 <= low <= high <= 1.0:
+        raise ArgumentError("theta_interval", f"must be (low, high) with 0 <= low <= high <= 1, got {theta_interval!r}")
+    if not 0.5 < float(auc_pu) <= 1.0:
+        raise ArgumentError("auc_pu", f"must lie in (0.5, 1] for the correction to rise with theta, got {auc_pu}")
+    bound = theta_upper_bound(auc_pu)
+
+    def at(theta):
+        return 1.0 if theta >= bound else min(float(corrected_auc(auc_pu, theta)), 1.0)
+
+    return at(low), at(high)
+
+
 def unlabeled_positive_fraction(alpha: ArrayLike, beta: ArrayLike) -> float | np.ndarray:
     """θ = α(1 − β)/(1 − αβ): the share of positives among the unlabeled examples."""
     return alpha * (1 - beta) / (1 - alpha * beta)
