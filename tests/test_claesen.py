@@ -222,3 +222,12 @@ def test_labelings_know_a_share_of_the_positives_and_report_each():
     assert len(table) == 3 and first["interval"] == pytest.approx((0.88 * first["theta"], 1.25 * first["theta"]))
     assert (table["range_lower"] <= table["lower"] + 1e-12).all() and (table["upper"] <= table["range_upper"] + 1e-12).all()
     assert table["cdf_covered"].between(0, 1).all()
+
+
+def test_the_authors_scores_offline_say_what_to_set():
+    from pueval.pipeline import authors_scores
+    from pueval.pipeline.download import DataUnavailableError
+
+    with pytest.raises(DataUnavailableError, match=r"the authors' scores: cannot download .*Offline, set uci_mirror"):
+        authors_scores.fetch({"url": "https://127.0.0.1:1/data.pkl", "sha256": "0" * 64}, None, "../claesen/data.pkl",
+                             "covtype")

@@ -255,20 +255,21 @@ def _evaluate_rows(report: dict) -> list[tuple[str, str, str]]:
         def value(key):
             return "not identified (theta above the bound)" if report[key] is None else f"{report[key]:.4f}"
 
-        interval = report.get("theta_interval")
-        rows += [(f"theta ({report['theta_source']})", f"{report['theta']:.4f}"
-                  + (f" [{interval[0]:.4f}, {interval[1]:.4f}]" if interval else ""), "an estimator or your value"),
-                 *((f"theta ({p['method']})", f"{p['theta']:.4f}" + (f" [{p['interval'][0]:.4f}, {p['interval'][1]:.4f}]"
-                                                                    if p["interval"] else " (no interval of its own)"),
-                    "another estimator, beside the first") for p in report.get("priors", [])[1:]),
-                 *((("the estimators' intervals overlap", {True: "yes", False: "no: they disagree",
-                                                           None: "fewer than two intervals"}[report["priors_agree"]],
-                     "the estimators"),) if "priors" in report else ()),
-                 ("largest theta the scores allow, 2(1 - AUC^PU)", f"{report['theta_upper_bound']:.4f}"
+        def interval(pair, missing="", after=""):
+            return f" [{pair[0]:.4f}, {pair[1]:.4f}]{after}" if pair else missing
+
+        rows.append((f"theta ({report['theta_source']})", f"{report['theta']:.4f}"
+                     + interval(report.get("theta_interval")), "an estimator or your value"))
+        if "priors" in report:
+            rows += [(f"theta ({p['method']})", f"{p['theta']:.4f}" + interval(p["interval"], " (no interval of its own)"),
+                      "another estimator, beside the first") for p in report["priors"][1:]]
+            agree = {True: "yes", False: "no: they disagree", None: "fewer than two intervals"}
+            rows.append(("the estimators' intervals overlap", agree[report["priors_agree"]], "the estimators"))
+        rows += [("largest theta the scores allow, 2(1 - AUC^PU)", f"{report['theta_upper_bound']:.4f}"
                   + ("" if report["prior_consistent"] else ": theta is above it"), "the scores and labels only: no prior"),
                  ("AUC, corrected (Jain direct, Eq. 4)", value("auc_corrected")
-                  + (" [{:.4f}, {:.4f}] from theta's interval".format(*report["auc_corrected_interval"])
-                     if report.get("auc_corrected_interval") else ""), "the prior theta"),
+                  + interval(report.get("auc_corrected_interval"), after=" from theta's interval"),
+                  "the prior theta"),
                  ("AUPRC, corrected (Jain)", value("auprc_corrected"), "the prior theta"),
                  (f"F1 at score >= {report['threshold']:.4g} (Tabatabaei)", value("f1_estimate"),
                   "the prior theta and the threshold")]

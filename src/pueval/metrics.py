@@ -9,6 +9,7 @@ one row per draw; the ranks are computed once for all rows.
 from __future__ import annotations
 
 import numbers
+import warnings
 
 import numpy as np
 
@@ -212,8 +213,6 @@ def check_prior(auc_pu: float, theta: float, source: str = "theta") -> bool:
     bound = theta_upper_bound(auc_pu)
     if theta <= bound:
         return True
-    import warnings
-
     warnings.warn(f"{source} = {theta:.4f} exceeds 2(1 - AUC^PU) = {bound:.4f}, the largest prior this model's "
                   f"ranking allows (AUC^PU {auc_pu:.4f}): the corrected AUC would exceed 1; the corrected metrics "
                   "are not identified with this prior", PriorInconsistentWarning, stacklevel=2)

@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from pueval.pipeline.download import NETWORK_TIMEOUT, DataUnavailableError
+from pueval.pipeline.download import DataUnavailableError, download_bytes
 
 # the names the file references; NumPy 2 writes the same reconstructor as numpy._core.multiarray
 ALLOWED = frozenset({("numpy.core.multiarray", "_reconstruct"), ("numpy._core.multiarray", "_reconstruct"),
@@ -32,15 +32,7 @@ class ArraysOnly(pickle.Unpickler):
         if (module, name) not in ALLOWED:
             raise pickle.UnpicklingError(f"the pickle asks for {module}.{name}; only "
                                          f"{', '.join(sorted(f'{m}.{n}' for m, n in ALLOWED))} are admitted")
-        if module.endswith("multiarray"):  # NumPy 2 keeps it under numpy._core, NumPy 1 under numpy.core
-            import importlib
-
-            try:
-                multiarray = importlib.import_module("numpy._core.multiarray")
-            except ModuleNotFoundError:
-                multiarray = importlib.import_module("numpy.core.multiarray")
-            return getattr(multiarray, name)
-        return getattr(np, name)
+        return super().find_class(module, name)  # NumPy resolves its old module path itself
 
 
 def _content(url: str, mirror_file: Path | None) -> bytes:
@@ -49,14 +41,8 @@ def _content(url: str, mirror_file: Path | None) -> bytes:
             raise DataUnavailableError(f"the authors' scores: no file {mirror_file} (config key 'claesen.scores.mirror', "
                                        "relative to uci_mirror)")
         return mirror_file.read_bytes()
-    import urllib.request
-
-    try:
-        with urllib.request.urlopen(url, timeout=NETWORK_TIMEOUT) as response:  # noqa: S310 (https only)
-            return response.read()
-    except OSError as err:
-        raise DataUnavailableError(f"the authors' scores: cannot download {url} ({err}); offline, set uci_mirror to a "
-                                   "folder beside which config key 'claesen.scores.mirror' finds data.pkl") from err
+    return download_bytes(url, "the authors' scores", "set uci_mirror to a folder beside which config key "
+                                                      "'claesen.scores.mirror' finds data.pkl")
 
 
 def load(content: bytes, sha256: str, entry: str) -> pd.DataFrame:

@@ -195,19 +195,25 @@ def fetch_online(source: Source) -> pd.DataFrame:
     return _selected(pd.concat([repo.data.features, repo.data.targets], axis=1), source, "ucimlrepo's table")
 
 
+def download_bytes(url: str, what: str, offline: str) -> bytes:
+    """The bytes at an https ``url``; when it cannot be reached, a DataUnavailableError naming ``what`` and saying
+    what to do offline (``offline``)."""
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(url, timeout=NETWORK_TIMEOUT) as response:  # noqa: S310 (https only)
+            return response.read()
+    except OSError as err:
+        raise DataUnavailableError(f"{what}: cannot download {url} ({err}). Offline, {offline}") from err
+
+
 def fetch_url(source: Source) -> pd.DataFrame:
     """The raw table of a ``source: {url, sha256}`` entry, downloaded and checked against its SHA-256, read as
     the entry's ``mirror`` keys say (a dataset outside UCI, such as ProPublica's COMPAS file)."""
     import tempfile
-    import urllib.request
 
-    try:
-        with urllib.request.urlopen(source.url, timeout=NETWORK_TIMEOUT) as response:  # noqa: S310 (https only)
-            content = response.read()
-    except OSError as err:
-        raise DataUnavailableError(f"{source.name}: cannot download {source.url} ({err}). Offline, set the config "
-                                   f"key `uci_mirror` to a folder holding {', '.join((source.mirror or {}).get('files', {}))}"
-                                   ) from err
+    content = download_bytes(source.url, source.name, "set the config key `uci_mirror` to a folder holding "
+                                                      f"{', '.join((source.mirror or {}).get('files', {}))}")
     actual = hashlib.sha256(content).hexdigest()
     if actual != source.sha256:
         raise DataUnavailableError(f"{source.name}: {source.url} has SHA-256 {actual}, expected {source.sha256} "

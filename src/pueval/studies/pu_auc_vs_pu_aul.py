@@ -77,18 +77,14 @@ def _pu_auc_criterion(f: np.ndarray, is_labeled: np.ndarray, theta_p: float) -> 
     return -pu_auc_risk(f[is_labeled], f[~is_labeled], theta_p)
 
 
-def _pu_auc(L, U, theta):
-    return pu_auc_system(L, U, theta)
-
-
 def _pu_aul(L, U, theta):
     return pu_aul_system(L, U)
 
 
 # method → (its system, its tuning criterion); methods with the same system and prior share their solves
 SYSTEMS = {
-    "PU_AUC": (_pu_auc, _pu_auc_criterion),
-    "PU_AUC_oracle": (_pu_auc, _pu_auc_criterion),
+    "PU_AUC": (pu_auc_system, _pu_auc_criterion),
+    "PU_AUC_oracle": (pu_auc_system, _pu_auc_criterion),
     "PU_AUL": (_pu_aul, _pu_aul_criterion),
     "PU_AUL_metric": (_pu_aul, _aul_metric_criterion),
 }

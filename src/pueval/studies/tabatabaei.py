@@ -15,7 +15,7 @@ run them:
 * **generated**: 200 points uniform on [0, 1]², positive where x₁ + 0.2 < x₂; a classifier is a line
   through a uniform point of the square at a uniform angle, predicting positive below it, and turned
   round (positive above it) when it finds fewer positives than it misses (their FIG1 notebook's
-  ``if TP_h < FN_h: prediction = 1 - prediction``; ``orient=False`` keeps the lines as drawn, a named
+  ``if TP_h < FN_h: prediction = 1 - prediction``; ``orient_lines=False`` keeps the lines as drawn, a named
   variant); a new dataset and 100 new lines in every run (their FIG1 notebook: ``size_data = 200``,
   ``number_of_lines = 100``, ``number_of_runs = 200``);
 * **iris**: the 150 flowers, features min-max scaled, virginica positive; a classifier is a random
@@ -208,11 +208,12 @@ def rho_frame(y, predicted, rho: float, labeled: np.ndarray, factors=NOISE) -> p
     errors against F1 summed over the classifiers (for the RMSE)."""
     found = scores(y, predicted, labeled, factors)
     truth = found["f1"]
-    inverted = dict(zip(factors, inversions(truth, *(found[c] for c in factors))))
+    inv_ll, *inv_f1bar = inversions(truth, found["ll"], *(found[c] for c in factors))
+    inverted = dict(zip(factors, inv_f1bar))
     frame = pd.DataFrame({"rho": rho,
                           "rho_real": labeled.sum(-1) / np.atleast_2d(y).sum(-1),
                           "run": np.arange(labeled.shape[0]),
-                          "inv_ll": inversions(truth, found["ll"])[0],
+                          "inv_ll": inv_ll,
                           **{f"inv_f1bar_{c:g}": inverted.get(c, np.nan) for c in NOISE}})
     frame["sse_f1bar"] = ((found[1.0] - truth) ** 2).sum(-1)
     frame["sse_ll"] = ((found["ll"] - truth) ** 2).sum(-1)
