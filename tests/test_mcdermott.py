@@ -5,7 +5,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pueval import aul_pu, metrics, related
+from pueval import aul_pu, metrics, related, seeds
 from pueval.studies import mcdermott as study
 
 
@@ -206,6 +206,20 @@ def test_models_and_the_spearman_difference():
     fixed = pd.DataFrame({"split": np.repeat([0, 1], 4), "test_auroc_gap": [1, 2, 3, 4] * 2,
                           "val_auprc": [1, 2, 3, 4] * 2, "val_auroc": [4, 3, 2, 1, 1, 2, 4, 3]})
     assert study.spearman_difference(fixed)["difference"] == pytest.approx(np.mean([1 - (-1), 1 - 0.8]))
+
+
+@pytest.mark.filterwarnings("ignore::pueval.validation.DegenerateScoresWarning")
+def test_models_count_tied_scores_as_one_threshold():
+    # every row alike: every model scores all rows the same, so each AUROC is 1/2 and the validation AUPRC the
+    # validation prevalence, whatever order a sort leaves tied rows in (the order differs between CPUs)
+    features, y = _toy_features(600)
+    x, labels, group, _ = study.balanced_setting(features, y, ("adult", "sex"), np.random.default_rng(11))
+    alike = pd.DataFrame(np.zeros((len(x), x.shape[1])), columns=x.columns)
+    models = study.models_frame(alike, labels, group, ("adult", "sex"), seed=1, weights=[1], runs=2, splits=2)
+    assert (models[["val_auroc", "test_auroc_higher", "test_auroc_lower"]] == 0.5).all(axis=None)
+    for split, m in models.groupby("split"):
+        val = study.split_rows(group, labels, seeds.rng(1, "mcdermott", "adult", "sex", "split", split)) == 1
+        assert m["val_auprc"].to_numpy() == pytest.approx(labels[val].mean(), abs=1e-12)
 
 
 def test_the_catalog_gives_their_balanced_sizes(catalog, uci_mirror):

@@ -44,6 +44,8 @@ import pandas as pd
 from scipy.stats import binom, spearmanr, t as student_t
 
 from pueval import sampling, seeds
+from pueval.metrics import auc
+from pueval.related import average_precision
 from pueval.validation import ArgumentError
 
 PREVALENCES = (0.05, 0.01)  # their groups G1 (higher) and G2 (lower)
@@ -356,7 +358,10 @@ def random_hyperparameters(rng: np.random.Generator) -> dict:
 
 def models_frame(features: pd.DataFrame, y, group, setting: tuple[str, str], *, seed, weights, runs: int, splits: int):
     """Per split and model of one (dataset, attribute) ``setting``: validation AUROC and AUPRC, test AUROC per
-    group and the gap (higher − lower); splits, hyperparameters and fits seeded by the setting and their index."""
+    group and the gap (higher − lower); splits, hyperparameters and fits seeded by the setting and their index.
+    A tree ensemble's scores tie (rows that fall in the same leaves), so the metrics here count ties as
+    scikit-learn's ``roc_auc_score`` and ``average_precision_score`` do (a tie group is one threshold), not
+    in the order a sort happens to leave them: :func:`auroc_rows` and :func:`auprc_rows` assume no ties."""
     import lightgbm as lgb
 
     from pueval.model import PREDICT_THREADS
@@ -381,10 +386,10 @@ def models_frame(features: pd.DataFrame, y, group, setting: tuple[str, str], *, 
                                     num_boost_round=hp["rounds"], keep_training_booster=True)
                 scores = booster.predict(x, num_threads=PREDICT_THREADS)
                 val, test = part == 1, part == 2
-                per_group = [auroc_rows(scores[test & (group == g)], y[test & (group == g)])[0] for g in (0, 1)]
+                per_group = [auc(y[test & (group == g)], scores[test & (group == g)]) for g in (0, 1)]
                 rows.append({"split": split, "weight": weight, "run": run, **hp,
-                             "val_auroc": auroc_rows(scores[val], y[val])[0],
-                             "val_auprc": auprc_rows(scores[val], y[val])[0],
+                             "val_auroc": auc(y[val], scores[val]),
+                             "val_auprc": average_precision(y[val], scores[val]),
                              "test_auroc_higher": per_group[0], "test_auroc_lower": per_group[1],
                              "test_auroc_gap": per_group[0] - per_group[1]})
     return pd.DataFrame(rows)
