@@ -1,29 +1,46 @@
 #!/usr/bin/env bash
-# `pip install .` without extras, in a fresh venv: the library must import and compute without Snakemake,
-# matplotlib or any other package of the pipeline's stack (the `pipeline` extra); DistCurve's shipped regressor
-# is in the wheel; --plot without the `plot` extra is one line and exit code 2.
+# The library installed as a user installs it, in a fresh venv, without the pipeline's stack:
+# 1. `pip install .` (the core): imports and computes AUL^PU, `pueval evaluate` and `compare` run, with none of
+#    the estimators' stack (numba, LightGBM, scikit-learn) nor Snakemake or matplotlib; `--mpe` and `--plot`
+#    are one line naming the extra to install and exit code 2;
+# 2. `pip install '.[mpe]'`: the prior estimators run, DistCurve's shipped regressor is in the wheel.
+# The installed size of each is printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-venv=$(mktemp -d)/venv
+work=$(mktemp -d)
+venv=$work/venv
 uv venv --quiet "$venv"
-uv pip install --quiet --python "$venv/bin/python" .
-echo "library alone: $(uv pip list --python "$venv/bin/python" 2>/dev/null | tail -n +3 | wc -l) packages installed"
-"$venv/bin/python" - <<'PY'
+py=$venv/bin/python
+size() { "$py" -c "import site; print(site.getsitepackages()[0])" | xargs du -sm | cut -f1; }
+packages() { uv pip list --python "$py" 2>/dev/null | tail -n +3 | wc -l; }
+
+uv pip install --quiet --python "$py" .
+echo "core: $(packages) packages, $(size) MB in site-packages"
+"$py" - <<'PY'
 import importlib.util
 
 import pueval
 
-for name in ("snakemake", "matplotlib", "jsonschema", "ucimlrepo", "pyarrow"):
-    assert importlib.util.find_spec(name) is None, f"{name} was installed with the library alone"
+for name in ("numba", "lightgbm", "sklearn", "snakemake", "matplotlib", "jsonschema", "ucimlrepo", "pyarrow"):
+    assert importlib.util.find_spec(name) is None, f"{name} was installed with the core"
 print("aul_pu_score:", pueval.aul_pu_score([1, 0, 0, 1], [0.9, 0.1, 0.4, 0.8]))
+print("roc_curve area:", pueval.curves.roc_curve([1, 0, 0, 1], [0.9, 0.1, 0.4, 0.8]).area)
 PY
-"$venv/bin/pueval" example-scores --n 200 > "$(dirname "$venv")/scores.csv"
-"$venv/bin/pueval" evaluate "$(dirname "$venv")/scores.csv" --mpe km2 --features x1 x2 x3 --format markdown
-"$venv/bin/pueval" compare "$(dirname "$venv")/scores.csv" --score-columns score score_b --format markdown
-"$venv/bin/python" -c "from pueval.mpe.distance_curve import default_regressor
+"$venv/bin/pueval" example-scores --n 200 > "$work/scores.csv"
+"$venv/bin/pueval" evaluate "$work/scores.csv" --prior 0.3 --format markdown
+"$venv/bin/pueval" compare "$work/scores.csv" --score-columns score score_b --format markdown
+# an extra that is missing: one line naming it, exit code 2
+expect_extra() {  # extra, command...
+    local extra=$1; shift
+    if "$@" 2> "$work/err"; then echo "$* should fail without the $extra extra" >&2; exit 1; fi
+    [ "$(wc -l < "$work/err")" -eq 1 ] || { cat "$work/err" >&2; exit 1; }
+    grep -q "pip install 'pueval\[$extra\]'" "$work/err" || { cat "$work/err" >&2; exit 1; }
+}
+expect_extra mpe "$venv/bin/pueval" evaluate "$work/scores.csv" --mpe km2 --features x1 x2 x3
+expect_extra plot "$venv/bin/pueval" evaluate "$work/scores.csv" --plot "$work/curves.png"
+
+uv pip install --quiet --python "$py" ".[mpe]"
+echo "core + mpe: $(packages) packages, $(size) MB in site-packages"
+"$venv/bin/pueval" evaluate "$work/scores.csv" --mpe km2 bbe --features x1 x2 x3 --format markdown
+"$py" -c "from pueval.mpe.distance_curve import default_regressor
 print('shipped DistCurve regressor:', default_regressor().num_trees(), 'trees')"
-# --plot needs the `plot` extra: without it, one line and exit code 2
-if "$venv/bin/pueval" evaluate "$(dirname "$venv")/scores.csv" --plot "$(dirname "$venv")/curves.png" 2> "$(dirname "$venv")/err"; then
-    echo "--plot without matplotlib should fail" >&2; exit 1
-fi
-grep -q "pip install 'pueval\[plot\]'" "$(dirname "$venv")/err"

@@ -6,20 +6,26 @@ figures). Dependencies run one way, pipeline → studies → library, and import
 neither of the others.
 
 ``aul_pu_score``, ``aul_pu_interval``, ``aul_pu_difference`` and ``aul_pu_scorer`` (:mod:`pueval.aul_pu`)
-are imported on first use, so that importing a submodule stays cheap. Class priors:
-:func:`pueval.mpe.estimate_prior`; curves: :mod:`pueval.curves`.
+are imported on first use, so that importing a submodule stays cheap; so are the public submodules
+(:data:`SUBMODULES`). Class priors: :func:`pueval.mpe.estimate_prior` (the ``mpe`` extra,
+:mod:`pueval.extras`); curves: :mod:`pueval.curves`.
 """
 
 __version__ = "0.2.0"
 
 _EXPORTS = {"aul_pu_score", "aul_pu_interval", "aul_pu_difference", "aul_pu_scorer", "PairedDifference"}
 
+SUBMODULES = {"aul_pu", "metrics", "curves", "related", "mpe", "plots", "validation", "extras"}
+"""The public submodules, each an attribute of the package on first use (``pueval.curves.roc_curve``)."""
+
 __all__ = ["__version__", *sorted(_EXPORTS)]
 
 
 def __getattr__(name):
-    if name in _EXPORTS:
-        from pueval import aul_pu
+    import importlib
 
-        return getattr(aul_pu, name)
+    if name in _EXPORTS:
+        return getattr(importlib.import_module("pueval.aul_pu"), name)
+    if name in SUBMODULES:
+        return importlib.import_module(f"pueval.{name}")
     raise AttributeError(f"module 'pueval' has no attribute {name!r}")

@@ -32,6 +32,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from pueval import metrics
+from pueval.extras import require
 from pueval.validation import (DegenerateScoresWarning, PosLabel, check_integer, check_level, check_pu,
                                check_scores, sklearn_names, warn_degenerate)
 
@@ -242,6 +243,6 @@ def aul_pu_scorer(*, pos_label: PosLabel = 1) -> Callable:
     >>> 0.5 < aul_pu_scorer()(model, X, s) <= 1.0
     True
     """
-    from sklearn.metrics import make_scorer
+    make_scorer = require("sklearn.metrics", "aul_pu_scorer").make_scorer
 
     return make_scorer(aul_pu_score, response_method=("decision_function", "predict_proba"), pos_label=pos_label)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pueval import sampling
+from pueval.extras import require
 
 # LightGBM predicts with OpenMP's default thread count unless told: on the small blocks scored here starting
 # the threads costs ~10× the prediction itself (13 ms against 1.2 ms a fold). The scores are the same.
@@ -47,8 +48,8 @@ class Capacity:
 
 def _fold_fits(X: np.ndarray, y: np.ndarray, capacity: Capacity, *, folds: int, seed: int):
     """Yield (held-out rows, booster fitted on a ``train_fraction`` of the other folds)."""
-    import lightgbm as lgb
-    from sklearn.model_selection import StratifiedKFold
+    lgb = require("lightgbm", "the cross-fitted LightGBM model (DistCurve, EN and BBE read its scores)")
+    StratifiedKFold = require("sklearn.model_selection", "the cross-fitted LightGBM model").StratifiedKFold
 
     sampling.check_folds(y, folds)
     rng = np.random.default_rng(seed)

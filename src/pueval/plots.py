@@ -10,17 +10,12 @@ from __future__ import annotations
 from numpy.typing import ArrayLike
 
 from pueval import curves
+from pueval.extras import require
 
 
 def _pyplot():
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise ImportError("drawing the curves needs matplotlib: pip install 'pueval[plot]'") from None
-    return plt
+    require("matplotlib", "drawing the curves").use("Agg")
+    return require("matplotlib.pyplot", "drawing the curves")
 
 
 def evaluation_figure(labels: ArrayLike, scores: ArrayLike, report: dict, *, pos_label=1):

@@ -25,16 +25,18 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-import lightgbm as lgb
 import numpy as np
-from numba import njit
 from scipy.stats import beta as beta_dist
 
 from pueval import seeds
+from pueval.extras import require
 from pueval.model import PREDICT_THREADS
 from pueval.mpe import THETA_MAX
 from pueval.mpe import shipped_regressor as shipped
 from pueval.validation import check_mixture_component
+
+lgb = require("lightgbm", "DistCurve")
+njit = require("numba", "DistCurve").njit
 
 log = logging.getLogger(__name__)
 

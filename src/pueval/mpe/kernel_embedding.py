@@ -58,10 +58,12 @@ import time
 from dataclasses import dataclass, field
 
 import numpy as np
-from numba import njit
 
 from pueval.distances import median_width, squared_distances
+from pueval.extras import require
 from pueval.validation import check_matrix, check_mixture_component
+
+njit = require("numba", "KM1 and KM2").njit
 
 WIDTH_FACTORS = 10.0 ** np.array([-1.0, -0.5, 0.0, 0.5, 1.0])
 LAMBDA_MAX = 8.0

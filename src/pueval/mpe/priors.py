@@ -28,6 +28,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from pueval import seeds as seeding
+from pueval.extras import require
 from pueval.mpe import THETA_MAX
 from pueval.validation import ArgumentError, PosLabel, check_labels, check_matrix
 
@@ -244,9 +245,7 @@ def check_options(method: str, options: dict) -> None:
     if "repetitions" in options:
         _integer(method, "repetitions", value("repetitions"), 1)
     if "model" in options and value("model") is not None and not isinstance(value("model"), (str, os.PathLike)):
-        import lightgbm as lgb
-
-        if not isinstance(value("model"), lgb.Booster):
+        if not isinstance(value("model"), require("lightgbm", "DistCurve").Booster):
             raise ArgumentError(f"{method} model", f"must be a lightgbm.Booster or the path of a LightGBM text file, "
                                                    f"got {type(value('model')).__name__}")
     _check_transform(method, value("transform"))

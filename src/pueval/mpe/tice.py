@@ -50,11 +50,13 @@ import heapq
 import math
 
 import numpy as np
-from numba import njit
 
+from pueval.extras import require
 from pueval.mpe import THETA_MAX
 from pueval.mpe.elkan_noto import theta_from_frequency
 from pueval.validation import ArgumentError, check_integer, check_labels, check_matrix
+
+njit = require("numba", "TIcE").njit
 
 BORDERS = (0.25, 0.5, 0.75)  # the four pieces of every min–max scaled feature
 ESTIMATE_ROWS = ("estimate_fold", "tree_fold")  # the ports' reading (default), the published line

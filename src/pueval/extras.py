@@ -1,0 +1,42 @@
+"""The optional parts of the library and the extra that installs each.
+
+``pip install pueval`` brings what AUL^PU, its intervals, the curves, the corrected metrics and the
+``pueval`` command need: NumPy, SciPy and pandas. The class-prior estimators need the ``mpe`` extra
+(numba for KM1/KM2, TIcE and DistCurve's curve; LightGBM and scikit-learn for the cross-fitted transform of
+DistCurve, EN and BBE), the figures the ``plot`` extra (matplotlib). A module of those parts imports its
+package through :func:`require`, so a missing one is a one-line error that names the extra to install.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+EXTRAS = {"numba": "mpe", "lightgbm": "mpe", "sklearn": "mpe", "matplotlib": "plot"}
+"""The extra that installs each optional package (by its import name)."""
+
+
+class MissingExtraError(ImportError):
+    """An optional package is not installed; the message names the extra that installs it."""
+
+
+def require(module: str, needed_for: str) -> ModuleType:
+    """The module ``module`` (e.g. ``"numba"``, ``"sklearn.model_selection"``), imported; if its package is
+    missing, a :class:`MissingExtraError` saying that ``needed_for`` (what the caller computes) needs it and
+    how to install it.
+
+    >>> require("sklearn.metrics", "the scorer").__name__
+    'sklearn.metrics'
+    """
+    package = module.partition(".")[0]
+    if package not in EXTRAS:
+        raise ValueError(f"module: {module!r} is not an optional package of pueval ({', '.join(EXTRAS)})")
+    try:
+        return importlib.import_module(module)
+    except ImportError as error:
+        if getattr(error, "name", None) not in (None, package) and not str(error.name).startswith(f"{package}."):
+            raise  # the package is there but something it needs is broken: its own message says what
+        extra = EXTRAS[package]
+        raise MissingExtraError(f"{package} is needed for {needed_for}; the {extra!r} extra installs it: "
+                                f"pip install 'pueval[{extra}]' (in a clone of pueval: pip install '.[{extra}]')",
+                                name=package) from None
