@@ -13,13 +13,7 @@ from snakemake.utils import min_version
 
 from pueval.mpe import shipped_regressor
 from pueval.pipeline import datasets, lost_outputs, summary
-from pueval.pipeline.config import (
-    apply_command_line,
-    beta_name,
-    check_files,
-    resolve_paths,
-    validate,
-)
+from pueval.pipeline.config import beta_name, start_up
 
 min_version("9.0")
 
@@ -31,11 +25,11 @@ configfile: f"{workflow.basedir}/config/datasets.yaml"
 configfile: f"{workflow.basedir}/config/config.yaml"
 
 
-check_files(workflow.configfiles)
-apply_command_line(config, workflow.config_settings.config_args)
-# Relative paths in the config are relative to this folder, wherever snakemake (or a cluster job) runs.
-resolve_paths(config, workflow.basedir)
-validate(config, Path(workflow.basedir) / "config" / "schema.yaml")
+# Checked before any job (a bad config names its key); relative paths are made relative to this folder,
+# wherever snakemake (or a cluster job) runs. The summary records them as given.
+GIVEN_PATHS = start_up(
+    config, workflow.configfiles, workflow.config_settings.config_args, workflow.basedir
+)
 
 
 # Every output lives under output_root/results/ (unset: where snakemake runs); the smoke config uses
@@ -120,7 +114,7 @@ onsuccess:
             wall_seconds=time.time() - STARTED,
             cores=workflow.resource_settings.cores,
             jobs=workflow.resource_settings.nodes,
-            config=config,
+            config={**config, **GIVEN_PATHS},
             distance=rules.table1.output.distance,
             configfiles=summary.merge_order(
                 workflow.configfiles,

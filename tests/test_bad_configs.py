@@ -1,7 +1,11 @@
-"""Bad configs stop at start-up: a real ``snakemake -n`` fails, names the key, and runs no job.
+"""Bad configs stop at start-up, naming the key, before any job runs.
 
-Each case edits a valid base config (two datasets, a mirror folder with the files they need). The
-dry runs go two at a time; each case is one test that reads its result.
+Each case edits a valid base config (two datasets, a mirror folder with the files they need). Every case
+runs the Snakefile's start-up in this process (:func:`pueval.pipeline.config.load`: the catalog,
+config/config.yaml and the case's ``--configfile`` merged in Snakemake's order, then
+:func:`~pueval.pipeline.config.start_up`, the one call the Snakefile makes). A sample of cases, one of each
+kind, and the valid configs also run as a real ``snakemake -n`` (two at a time), which must print the same
+message and run no job: what ties the in-process start-up to the Snakefile's.
 """
 
 import copy
@@ -12,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import yaml
+from pueval.pipeline.config import ConfigError, load
 
 BASE = {
     "seed": 3, "uci_mirror": None, "verify_checksums": False, "betas": [0.2, 0.4], "n_draws": 3, "folds": 3,
@@ -225,9 +230,8 @@ def _base(mirror):
 
 
 @pytest.fixture(scope="module")
-def results(repo, mirror, tmp_path_factory):
-    """All dry runs of this module, two at a time: case id → (completed process, workdir)."""
-    root = tmp_path_factory.mktemp("bad")
+def configs(mirror, tmp_path_factory):
+    """Every case's config file text and --config arguments: case id → (text, args)."""
     empty = tmp_path_factory.mktemp("empty-mirror")
     jobs = {}
     for case, edit, _ in CASES:
@@ -253,8 +257,39 @@ def results(repo, mirror, tmp_path_factory):
     jobs["valid-own-table"] = (yaml.safe_dump(with_mine), ())
     jobs["valid-command-line"] = (yaml.safe_dump(_base(mirror)),
                                   ("--config", "betas=[0.1, 0.4]", "verify_checksums=false", "n_draws=2"))
+    return jobs
+
+
+def _start_up(repo, workdir, text, extra=()) -> str:
+    """The Snakefile's start-up of one case in this process: its error message, or "" when the config passes."""
+    workdir.mkdir(parents=True)
+    (workdir / "config.yaml").write_text(text)
+    try:
+        load(workdir / "config.yaml", root=repo, config_args=extra[1:])  # the arguments after "--config"
+    except ConfigError as error:
+        return str(error)
+    return ""
+
+
+@pytest.fixture(scope="module")
+def results(repo, configs, tmp_path_factory):
+    """Every case's start-up in this process: case id → its error message ("" for none)."""
+    root = tmp_path_factory.mktemp("bad")
+    return {case: _start_up(repo, root / case, text, extra) for case, (text, extra) in configs.items()}
+
+
+# One case of each kind runs as a real dry run too: the schema, a check after it, a table read at start-up, the
+# mirror, a dependent key, a raw YAML text, a --config value; and the valid configs.
+DRY_RUN_SAMPLE = ("seed-nan", "run-unknown", "mine-too-few-positives", "cost-not-in-mirror", "betas-narrowed",
+                  "repeated-key", "cli-bad-yaml", "valid", "valid-own-table", "valid-command-line")
+
+
+@pytest.fixture(scope="module")
+def dry_runs(repo, configs, tmp_path_factory):
+    """The sample's real ``snakemake -n``, two at a time: case id → (completed process, workdir)."""
+    root = tmp_path_factory.mktemp("dry")
     with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
-        futures = {case: pool.submit(_dry_run, repo, root / case, text, extra) for case, (text, extra) in jobs.items()}
+        futures = {case: pool.submit(_dry_run, repo, root / case, *configs[case]) for case in DRY_RUN_SAMPLE}
         return {case: (future.result(), root / case) for case, future in futures.items()}
 
 
@@ -263,22 +298,29 @@ def test_at_least_sixty_bad_configs():
 
 
 @pytest.mark.parametrize("case, key", [(c, k) for c, _, k in CASES + RAW_CASES + COMMAND_LINE_CASES])
-def test_dry_run_fails_naming_the_key(results, case, key):
-    result, workdir = results[case]
+def test_start_up_fails_naming_the_key(results, case, key):
+    assert f"config key '{key}" in results[case], results[case] or "no error"
+
+
+@pytest.mark.parametrize("case", [c for c in DRY_RUN_SAMPLE if not c.startswith("valid")])
+def test_a_real_dry_run_fails_with_the_same_message_and_runs_no_job(results, dry_runs, case):
+    result, workdir = dry_runs[case]
     output = result.stdout + result.stderr
     assert result.returncode != 0, output[-2000:]
-    assert f"config key '{key}" in output, output[-2000:]
+    for line in results[case].splitlines():
+        assert line.strip() in output, output[-2000:]
     assert not (workdir / "results").exists()
 
 
 def test_narrowing_betas_names_every_dependent_key_in_one_message(results):
-    output = results["betas-narrowed"][0].stdout + results["betas-narrowed"][0].stderr
-    assert "config key 'figure3.beta'" in output and "config key 'claesen.beta'" in output, output[-2000:]
+    assert "config key 'figure3.beta'" in results["betas-narrowed"]
+    assert "config key 'claesen.beta'" in results["betas-narrowed"]
 
 
-def test_the_base_config_and_command_line_overrides_are_valid(results):
+def test_the_base_config_and_command_line_overrides_are_valid(results, dry_runs):
     for case in ("valid", "valid-command-line", "valid-own-table"):
-        result, _ = results[case]
+        assert results[case] == ""
+        result, _ = dry_runs[case]
         assert result.returncode == 0, result.stderr[-2000:]
-    assert "draws" in results["valid-command-line"][0].stdout
-    assert "beta0.1" in results["valid-command-line"][0].stdout  # the list given on the command line
+    assert "draws" in dry_runs["valid-command-line"][0].stdout
+    assert "beta0.1" in dry_runs["valid-command-line"][0].stdout  # the list given on the command line

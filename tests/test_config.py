@@ -106,3 +106,15 @@ def test_a_long_value_is_shown_cut_in_a_start_up_message():
     assert short([1, 2]) == "[1, 2]"
     text = short(list(range(10_000)))
     assert len(text) < SHOWN + 40 and text.endswith("characters)")
+
+
+def test_start_up_gives_back_the_paths_as_the_config_gave_them(repo, uci_mirror):
+    import os
+
+    from pueval.pipeline.config import load, start_up
+
+    relative = os.path.relpath(uci_mirror, repo)  # ../shared/uci in a clone beside the shared data
+    config = load(root=repo, config_args=[f"uci_mirror={relative}", "n_draws=2"])
+    assert config["uci_mirror"] == str(uci_mirror.resolve()) and config["n_draws"] == 2
+    config["uci_mirror"] = relative
+    assert start_up(config, [], [], repo) == {"uci_mirror": relative}  # what the run summary records

@@ -339,14 +339,17 @@ def merge(base: dict, override: dict) -> dict:
 DEFAULT_FILES = ("config/datasets.yaml", "config/config.yaml")  # what the Snakefile reads, in order
 
 
-def load(*overrides: str | Path, root: str | Path = ".") -> dict:
-    """The validated config a run of ``snakemake --configfile <overrides>`` would see (for scripts)."""
+def load(*overrides: str | Path, root: str | Path = ".", config_args=()) -> dict:
+    """The validated config a run of ``snakemake --configfile <overrides> --config <config_args>`` would see
+    (for scripts and tests): the files merged in Snakemake's order, then :func:`start_up`."""
     root = Path(root)
-    check_files([root / f for f in DEFAULT_FILES] + list(overrides))
+    files = [root / f for f in DEFAULT_FILES] + [Path(p) for p in overrides]
     config = {}
-    for path in [root / f for f in DEFAULT_FILES] + [Path(p) for p in overrides]:
+    for path in files:
         merge(config, yaml.safe_load(Path(path).read_text()) or {})
-    return validate(resolve_paths(config, root), root / "config" / "schema.yaml")
+    config.update(argument.partition("=")[::2] for argument in config_args)  # Snakemake sets them as strings
+    start_up(config, files, config_args, root)
+    return config
 
 
 def resolve_paths(config: dict, base: str | Path) -> dict:
@@ -366,6 +369,21 @@ def resolve_paths(config: dict, base: str | Path) -> dict:
         if isinstance(source, dict) and "file" in source:
             source["file"] = absolute(source["file"])
     return config
+
+
+def start_up(config: dict, configfiles, config_args, base: str | Path) -> dict:
+    """Everything the Snakefile does to its merged ``config`` before it plans a job, in place: the config files
+    checked (:func:`check_files`), ``--config`` values re-read (:func:`apply_command_line`), relative paths made
+    absolute against the project folder ``base`` (:func:`resolve_paths`) and the whole validated
+    (:func:`validate`, against ``base``/config/schema.yaml). Returns the paths as the config gave them
+    (``uci_mirror``, ``output_root``), for the run summary. A bad config raises :class:`ConfigError` naming
+    the key."""
+    check_files(configfiles)
+    apply_command_line(config, config_args)
+    given = {key: config[key] for key in ("uci_mirror", "output_root") if key in config}
+    resolve_paths(config, base)
+    validate(config, Path(base) / "config" / "schema.yaml")
+    return given
 
 
 def validate(config: dict, schema_path: str | Path) -> dict:
