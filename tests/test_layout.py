@@ -97,3 +97,34 @@ def test_the_pipeline_steps_load_without_the_heavy_stacks():
     only in the steps that call them (scipy.stats alone would add about 0.6 s to each of some 300 jobs)."""
     loaded = _loaded_after("import pueval.pipeline.steps, pueval.pipeline.schemas")
     assert sorted(m for m in ("scipy.stats", "lightgbm", "sklearn", "matplotlib") if m in loaded) == []
+
+
+def _pueval_imports(module: str, known: set[str]) -> set[str]:
+    """The pueval modules ``module`` imports (lazy imports included), by their module names."""
+    found = set()
+    for name in _imported(_file(module)):
+        while name and name not in known:  # `from pueval.mpe import x` names a module or a name in one
+            name = name.rpartition(".")[0]
+        if name and name != module and name != "pueval":
+            found.add(name)
+    return found
+
+
+def test_no_two_modules_import_each_other_even_through_others():
+    modules = set(_modules(PACKAGE))
+    graph = {m: _pueval_imports(m, modules) - {p for p in modules if m.startswith(f"{p}.")} for m in modules}
+
+    def cycle_from(start):
+        stack, seen = [(start, [start])], set()
+        while stack:
+            node, path = stack.pop()
+            for nxt in graph[node]:
+                if nxt == start:
+                    return path
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, [*path, nxt]))
+        return None
+
+    cycles = {m: cycle_from(m) for m in sorted(modules)}
+    assert {m: c for m, c in cycles.items() if c} == {}

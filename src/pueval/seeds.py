@@ -3,11 +3,13 @@
 ``seed_sequence(root, "abalone", 0.1, 7)`` is the same whatever ``--cores`` is or which jobs ran
 before: each identity part becomes a stable integer (strings and floats through SHA-256 of their
 text), and the parts form the ``spawn_key`` of a :class:`numpy.random.SeedSequence`.
+:class:`PriorSeeds` bundles the random inputs of one class-prior estimate derived that way.
 """
 
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -33,3 +35,20 @@ def rng(root: int, *identity: str | int | float) -> np.random.Generator:
 def int_seed(root: int, *identity: str | int | float) -> int:
     """A 31-bit integer seed for libraries that take one (LightGBM, scikit-learn)."""
     return int(seed_sequence(root, *identity).generate_state(1, dtype=np.uint32)[0] >> 1)
+
+
+@dataclass(frozen=True)
+class PriorSeeds:
+    """The random inputs of one class-prior estimate (:mod:`pueval.mpe.priors`): ``transform`` seeds the LightGBM transform (DistCurve, EN and
+    BBE), ``curve`` draws DistCurve's component points, ``tice`` TIcE's split. KM is deterministic."""
+
+    transform: int
+    curve: np.random.Generator
+    tice: np.random.Generator
+
+    @classmethod
+    def of(cls, root: int, *identity: str | int | float) -> PriorSeeds:
+        """The seeds of the estimate named by ``identity`` under ``root``: (root, *identity, "transform"),
+        (…, "curve") and (…, "tice")."""
+        return cls(int_seed(root, *identity, "transform"), rng(root, *identity, "curve"),
+                   rng(root, *identity, "tice"))

@@ -10,8 +10,12 @@ importing LightGBM.
 
 THETA_MAX = 0.999  # every estimate is capped here: the corrected AUC divides by 1 − θ̂
 
+PUBLIC_METHODS = {"km1": "km1", "km2": "km2", "distcurve": "distance", "en": "en", "bbe": "bbe", "tice": "tice"}
+"""The method names of ``estimate_prior`` and the CLI, and the name each has in the pipeline's columns
+(:data:`pueval.mpe.priors.METHODS`): the one list of them."""
+
 _EXPORTS = {"km": "pueval.mpe.kernel_embedding", "distcurve": "pueval.mpe.distance_curve",
-            "PriorEstimator": "pueval.mpe.priors", "PriorSeeds": "pueval.mpe.priors",
+            "PriorEstimator": "pueval.mpe.priors", "PriorSeeds": "pueval.seeds",
             "estimate_prior": "pueval.mpe.priors", "PriorEstimate": "pueval.mpe.priors",
             "estimate_priors": "pueval.mpe.priors", "priors_agree": "pueval.mpe.priors",
             "PriorAtBoundWarning": "pueval.mpe.priors", "SubsampleWarning": "pueval.mpe.priors"}

@@ -33,6 +33,7 @@ from pueval.extras import require
 from pueval.model import PREDICT_THREADS
 from pueval.mpe import THETA_MAX
 from pueval.mpe import shipped_regressor as shipped
+from pueval.seeds import PriorSeeds
 from pueval.validation import check_mixture_component
 
 lgb = require("lightgbm", "DistCurve")
@@ -293,9 +294,7 @@ def distcurve(X_mixture, X_component, *, seed=0, model, repetitions: int = 10, t
         model = load_regressor(model)
     X = np.vstack([X_mixture, X_component])
     is_component = np.r_[np.zeros(len(X_mixture), bool), np.ones(len(X_component), bool)]
-    from pueval.mpe.priors import PriorSeeds  # the seeds every θ̂ by name derives from one integer
-
-    seeded = PriorSeeds.of(seed)
+    seeded = PriorSeeds.of(seed)  # the seeds every θ̂ by name derives from one integer
     theta, _ = estimate_split(X, is_component, model, transform_seed=seeded.transform, rng=seeded.curve,
                               repetitions=repetitions, transform=transform)
     return theta

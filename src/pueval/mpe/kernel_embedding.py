@@ -61,6 +61,7 @@ import numpy as np
 
 from pueval.distances import median_width, squared_distances
 from pueval.extras import require
+from pueval.mpe import PUBLIC_METHODS
 from pueval.validation import check_matrix, check_mixture_component
 
 njit = require("numba", "KM1 and KM2").njit
@@ -168,8 +169,6 @@ def rows_that_fit(share: float = 0.5, unknown: int = 8000) -> int:
 
 def memory_message(n: int, available: int | None) -> str:
     """The one-line refusal of KM on ``n`` rows (by :func:`check_memory`, or when an allocation fails anyway)."""
-    from pueval.mpe.priors import PUBLIC_METHODS
-
     lighter = ", ".join(m for m in PUBLIC_METHODS if not m.startswith("km"))
     have = (f"this process can allocate about {available / 1e9:.1f} GB (the least of {', '.join(memory_limits())}) "
             f"and KM keeps {1 - MEMORY_HEADROOM:.0%} of it free" if available is not None else

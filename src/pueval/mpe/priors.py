@@ -8,7 +8,7 @@ labeled-vs-unlabeled LightGBM transform (:func:`pueval.mpe.distance_curve.univar
 every row scored by a model that did not see it); KM1 and KM2 (:mod:`pueval.mpe.kernel_embedding`)
 share one set of Gram matrices; TIcE (:mod:`pueval.mpe.tice`) reads the features.
 
-The random inputs come in as values (:class:`PriorSeeds`), so every caller keeps its own seed
+The random inputs come in as values (:class:`~pueval.seeds.PriorSeeds`), so every caller keeps its own seed
 identities. The estimators' modules are imported on first use: a KM run does not load LightGBM.
 
 :func:`estimate_prior` is the library's entry point for one method: labels of any two values, a seed
@@ -28,30 +28,14 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from pueval import seeds as seeding
+from pueval.seeds import PriorSeeds
 from pueval.extras import require
-from pueval.mpe import THETA_MAX
+from pueval.mpe import PUBLIC_METHODS, THETA_MAX
 from pueval.validation import ArgumentError, PosLabel, check_labels, check_matrix
 
-METHODS = ("km1", "km2", "distance", "en", "bbe", "tice")
+METHODS = tuple(PUBLIC_METHODS.values())  # ("km1", "km2", "distance", "en", "bbe", "tice"): the pipeline's names
 TRANSFORM_BASED = ("distance", "en", "bbe")
 KERNEL_EMBEDDING = ("km1", "km2")
-
-
-@dataclass(frozen=True)
-class PriorSeeds:
-    """The random inputs of one estimate: ``transform`` seeds the LightGBM transform (DistCurve, EN and
-    BBE), ``curve`` draws DistCurve's component points, ``tice`` TIcE's split. KM is deterministic."""
-
-    transform: int
-    curve: np.random.Generator
-    tice: np.random.Generator
-
-    @classmethod
-    def of(cls, root: int, *identity: str | int | float) -> PriorSeeds:
-        """The seeds of the estimate named by ``identity`` under ``root`` (:mod:`pueval.seeds`):
-        (root, *identity, "transform"), (…, "curve") and (…, "tice")."""
-        return cls(seeding.int_seed(root, *identity, "transform"), seeding.rng(root, *identity, "curve"),
-                   seeding.rng(root, *identity, "tice"))
 
 
 class PriorEstimator:
@@ -181,8 +165,6 @@ class PriorEstimator:
 
 # estimate_prior ------------------------------------------------------------------------------------
 
-PUBLIC_METHODS = {"km1": "km1", "km2": "km2", "distcurve": "distance", "en": "en", "bbe": "bbe", "tice": "tice"}
-"""The method names of :func:`estimate_prior` and the CLI, and the name each has in :data:`METHODS`."""
 
 _TRANSFORM = ("transform",)
 OPTIONS = {"km1": ("standardize", "max_rows"), "km2": ("standardize", "max_rows"),

@@ -23,7 +23,8 @@ import numpy as np
 import pandas as pd
 
 from pueval import metrics, sampling, seeds
-from pueval.mpe.priors import PriorEstimator, PriorSeeds
+from pueval.mpe.priors import PriorEstimator
+from pueval.seeds import PriorSeeds
 from pueval.studies import draws
 from pueval.validation import ArgumentError
 

@@ -3,7 +3,7 @@
 Each runner gives one row per draw (the draw, the true θ of its unlabeled rows, θ̂ and seconds),
 with progress in the log. What all draws share is computed once: KM's Gram matrices
 (:class:`pueval.mpe.kernel_embedding.KernelBank`). Draw d's random inputs come from
-(seed, dataset, β, d) (:meth:`pueval.mpe.priors.PriorSeeds.of`): the transform from (…, "transform"),
+(seed, dataset, β, d) (:meth:`pueval.seeds.PriorSeeds.of`): the transform from (…, "transform"),
 DistCurve's curve from (…, "curve"), TIcE's split from (…, "tice").
 """
 
@@ -17,7 +17,8 @@ import numpy as np
 import pandas as pd
 
 from pueval.mpe import kernel_embedding as ke
-from pueval.mpe.priors import PriorEstimator, PriorSeeds
+from pueval.mpe.priors import PriorEstimator
+from pueval.seeds import PriorSeeds
 from pueval.studies.draws import check_transform_folds
 
 log = logging.getLogger(__name__)

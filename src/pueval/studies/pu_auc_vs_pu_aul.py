@@ -40,7 +40,8 @@ from scipy.stats import ttest_1samp
 
 from pueval import metrics, sampling, seeds
 from pueval.distances import median_width, squared_distances
-from pueval.mpe.priors import PriorEstimator, PriorSeeds
+from pueval.mpe.priors import PriorEstimator
+from pueval.seeds import PriorSeeds
 from pueval.studies.aul_paper import PRIOR_SOURCES
 from pueval.studies.draws import n_labeled
 from pueval.studies.kernel_ranking import (Moments, Solver, gaussian_basis, pair_risk, pu_auc_risk,

@@ -24,7 +24,8 @@ from scipy.optimize import brentq
 from scipy.special import expit
 
 from pueval import metrics, seeds
-from pueval.mpe.priors import PriorEstimator, PriorSeeds
+from pueval.mpe.priors import PriorEstimator
+from pueval.seeds import PriorSeeds
 from pueval.studies.draws import MIN_LABELED
 from pueval.validation import ArgumentError
 
@@ -66,7 +67,7 @@ def run(X: np.ndarray, y: np.ndarray, scores: np.ndarray, *, dataset: str, beta:
 
     ``priors`` gives the estimated priors of a draw. Draw d at strength k is seeded by the integer
     s = (``seed``, ``dataset``, "sar", k, d): its labels by s's generator, its priors by
-    :meth:`~pueval.mpe.priors.PriorSeeds.of` (s).
+    :meth:`~pueval.seeds.PriorSeeds.of` (s).
     """
     truth = {"aul": float(metrics.aul(y, scores)), "auc": float(metrics.auc(y, scores))}
     rows = []
