@@ -33,6 +33,7 @@ from numpy.typing import ArrayLike
 
 from pueval import metrics
 from pueval.extras import require
+from pueval.propensity import labeled_weights, normal_interval
 from pueval.validation import (DegenerateScoresWarning, PosLabel, check_integer, check_level, check_pu,
                                check_scores, sklearn_names, warn_degenerate)
 
@@ -52,7 +53,8 @@ def labeled_t_values(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabe
 
 
 @sklearn_names
-def aul_pu_score(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) -> float:
+def aul_pu_score(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1,
+                 propensity: ArrayLike | None = None) -> float:
     """AUL^PU (Eq. 4): P(score of a labeled row > score of any row), ties count ½.
 
     Parameters
@@ -64,11 +66,16 @@ def aul_pu_score(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 
         The model's scores (higher = more positive). ``y_score=`` names it too.
     pos_label : int, float, bool or str, default 1
         The value of ``labels`` that marks a labeled row.
+    propensity : array of shape (n,), optional
+        Labels not selected at random: each row's e_i = P(labeled | positive, x_i), in (0, 1] on the labeled
+        rows (relative values suffice). The estimate is then the Hájek mean Σ_L t_i/e_i / Σ_L 1/e_i
+        (:mod:`pueval.propensity`; :func:`pueval.propensity.aul_pu_weighted` gives it with n_eff and more).
 
     Returns
     -------
     float
-        The mean of the labeled rows' t-values; unbiased for the AUL under SCAR (Theorem 1).
+        The mean of the labeled rows' t-values; unbiased for the AUL under SCAR (Theorem 1). With
+        ``propensity``, their weighted mean, consistent for the AUL under SAR with those propensities.
 
     Warns
     -----
@@ -90,7 +97,12 @@ def aul_pu_score(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 
     >>> round(aul_pu_score(y_true=[2 * v - 1 for v in labels], y_score=scores), 4)
     0.615
     """
-    return float(labeled_t_values(labels, scores, pos_label=pos_label).mean())
+    if propensity is None:
+        return float(labeled_t_values(labels, scores, pos_label=pos_label).mean())
+    labeled, scores = check_pu(labels, scores, pos_label=pos_label)
+    weights = labeled_weights(propensity, labeled)
+    warn_degenerate(labeled, scores)
+    return weights.mean(metrics.t_values_at(scores, labeled))
 
 
 def bootstrap_means(values: np.ndarray, n_boot: int, rng: np.random.Generator) -> np.ndarray:
@@ -109,7 +121,8 @@ def bootstrap_means(values: np.ndarray, n_boot: int, rng: np.random.Generator) -
 @sklearn_names
 def aul_pu_interval(labels: ArrayLike, scores: ArrayLike, level: float = 0.95, *, method: str = "normal",
                     n_boot: int = 2000, random_state: int | np.random.Generator | None = None,
-                    pos_label: PosLabel = 1) -> tuple[float, float]:
+                    pos_label: PosLabel = 1, propensity: ArrayLike | None = None,
+                    relative: bool = True) -> tuple[float, float]:
     """A confidence interval for the AUL from PU data, without a class prior.
 
     ``method="normal"``: AUL^PU ± z·s/√n^L, s² the sample variance of the labeled rows' t-values
@@ -117,6 +130,11 @@ def aul_pu_interval(labels: ArrayLike, scores: ArrayLike, level: float = 0.95, *
     the ``level`` percentile interval of the mean of ``n_boot`` resamples of the labeled t-values,
     drawn in chunks (memory bounded whatever n^L). Both are clipped to [0, 1]. ``labels`` and
     ``pos_label`` as in :func:`aul_pu_score`.
+
+    With ``propensity`` (as in :func:`aul_pu_score`): the normal interval of the weighted estimate from its
+    linearized variance (:mod:`pueval.propensity`), for ``relative`` propensities (the default, conservative)
+    or absolute ones (``relative=False``, Theorem 1's finite-population factor restored at e ≡ c). The
+    bootstrap is not offered with propensities.
 
     >>> scores = np.linspace(0, 1, 200)
     >>> labels = np.where(np.arange(200) % 4 == 0, 1, -1)
@@ -128,6 +146,15 @@ def aul_pu_interval(labels: ArrayLike, scores: ArrayLike, level: float = 0.95, *
     if method not in INTERVAL_METHODS:
         raise ValueError(f"method must be one of {INTERVAL_METHODS}, got {method!r}")
     check_integer(n_boot, "n_boot", 100)
+    if propensity is not None:
+        if method != "normal":
+            raise ValueError("method: with propensity only the normal interval is offered, got 'bootstrap'")
+        labeled, scores = check_pu(labels, scores, pos_label=pos_label)
+        weights = labeled_weights(propensity, labeled, relative=relative)
+        warn_degenerate(labeled, scores)
+        t = metrics.t_values_at(scores, labeled)
+        estimate = weights.mean(t)
+        return normal_interval(estimate, np.sqrt(weights.variance(t, estimate)), level, 0.0, 1.0)
     t = labeled_t_values(labels, scores, pos_label=pos_label)
     if method == "normal":
         half = NormalDist().inv_cdf(0.5 + level / 2.0) * t.std(ddof=1) / np.sqrt(t.size)
@@ -162,7 +189,8 @@ class PairedDifference:
 
 @sklearn_names
 def aul_pu_difference(labels: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLike, *, level: float = 0.95,
-                      pos_label: PosLabel = 1) -> PairedDifference:
+                      pos_label: PosLabel = 1, propensity: ArrayLike | None = None,
+                      relative: bool = True) -> PairedDifference:
     """Is model A better than model B? A paired, prior-free interval for ΔAUL = AUL(A) − AUL(B).
 
     Both models score the same n rows. With d_i = t_i^A − t_i^B the paired difference of a labeled
@@ -181,6 +209,11 @@ def aul_pu_difference(labels: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLik
         The two models' scores of the same rows, in the same order.
     level : float, default 0.95
     pos_label : default 1
+    propensity : array of shape (n,), optional
+        Labels not selected at random (as in :func:`aul_pu_score`): every mean over the labeled rows becomes
+        the Hájek mean with weights 1/e_i, and the standard error its linearized one (:mod:`pueval.propensity`).
+    relative : bool, default True
+        With ``propensity``: only their ratios are trusted (conservative variance), or absolute (False).
 
     Returns
     -------
@@ -210,18 +243,22 @@ def aul_pu_difference(labels: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLik
     warn_degenerate(labeled, scores_b, name="scores_b")
     t_a, t_b = metrics.t_values_at(scores_a, labeled), metrics.t_values_at(scores_b, labeled)
     d = t_a - t_b
-    difference, se = float(d.mean()), float(d.std(ddof=1) / np.sqrt(d.size))
+    if propensity is None:
+        mean_a, mean_b = float(t_a.mean()), float(t_b.mean())
+        difference, se = float(d.mean()), float(d.std(ddof=1) / np.sqrt(d.size))
+    else:
+        weights = labeled_weights(propensity, labeled, relative=relative)
+        mean_a, mean_b, difference = weights.mean(t_a), weights.mean(t_b), weights.mean(d)
+        se = float(np.sqrt(weights.variance(d, difference)))
     if se == 0.0:
         warnings.warn("the paired differences of the labeled rows' t-values do not vary (e.g. the two models "
                       "rank the rows alike): the interval has width 0", DegenerateScoresWarning, stacklevel=2)
         p_value = 1.0 if difference == 0.0 else 0.0
     else:
         p_value = float(2.0 * NormalDist().cdf(-abs(difference) / se))
-    half = NormalDist().inv_cdf(0.5 + level / 2.0) * se
-    return PairedDifference(n=int(labeled.size), n_labeled=int(labeled.sum()), aul_pu_a=float(t_a.mean()),
-                            aul_pu_b=float(t_b.mean()), difference=difference,
-                            ci=(max(difference - half, -1.0), min(difference + half, 1.0)), p_value=p_value,
-                            level=level)
+    return PairedDifference(n=int(labeled.size), n_labeled=int(labeled.sum()), aul_pu_a=mean_a, aul_pu_b=mean_b,
+                            difference=difference, ci=normal_interval(difference, se, level, -1.0, 1.0),
+                            p_value=p_value, level=level)
 
 
 def aul_pu_scorer(*, pos_label: PosLabel = 1) -> Callable:

@@ -26,6 +26,7 @@ import pandas as pd
 
 from pueval import __version__, aul_pu, metrics, related
 from pueval.mpe.priors import PUBLIC_METHODS, estimate_priors, priors_agree
+from pueval.propensity import aul_pu_weighted, labeled_weights
 from pueval.validation import check_fraction, check_level, check_pu
 
 PRIOR_NOTE = "depends on the class prior theta"
@@ -155,6 +156,28 @@ def _labels(args, table: pd.DataFrame, score_columns) -> tuple[np.ndarray, list[
     return labeled, scores
 
 
+def _propensity(args, table: pd.DataFrame) -> np.ndarray | None:
+    """The --propensity-column as floats (missing or text as NaN: an error only on a labeled row), or None."""
+    if args.propensity_column is None:
+        return None
+    return pd.to_numeric(_column(table, args.propensity_column, "--propensity-column"), errors="coerce").to_numpy(float)
+
+
+def _weighted(args, table: pd.DataFrame, labeled: np.ndarray, scores: np.ndarray, threshold: float) -> dict:
+    """The report's keys of the propensity-weighted AUL (:func:`pueval.propensity.aul_pu_weighted`), or {}."""
+    propensity = _propensity(args, table)
+    if propensity is None:
+        return {}
+    found = aul_pu_weighted(labeled, scores, propensity, level=args.level, relative=not args.absolute,
+                            threshold=threshold if args.absolute else None)
+    out = {"propensity_column": args.propensity_column, "propensity": "absolute" if args.absolute else "relative",
+           "aul_weighted": found.aul, "aul_weighted_ci": list(found.ci), "n_eff": found.n_eff}
+    if args.absolute:
+        out |= {f"{key}_weighted": getattr(found, key) for key in ("n_positive", "theta", "auc", "precision",
+                                                                   "recall", "f1")} | {"threshold": threshold}
+    return out
+
+
 def _identity(args, sha256: str, labeled: np.ndarray) -> dict:
     return {"pueval_version": __version__,
             "input": {"path": "standard input" if args.scores == "-" else args.scores, "sha256": sha256, "n": int(labeled.size), "n_labeled": int(labeled.sum())}}
@@ -205,6 +228,8 @@ def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> tuple[dict, n
     out = {"n": int(labeled.size), "n_labeled": int(labeled.sum()), "aul_pu": aul_pu.aul_pu_score(labeled, scores),
            "aul_pu_ci": [low, high], "level": args.level, "interval": args.interval,
            "auc_pu": float(metrics.auc(labeled, scores))}
+    out |= _weighted(args, table, labeled, scores,
+                     float(np.median(scores)) if args.threshold is None else args.threshold)
     prior = _prior(args, table, labeled)
     if prior is not None:
         theta, source, extra = prior
@@ -234,8 +259,13 @@ def compare_table(args, table: pd.DataFrame, sha256: str = "") -> dict:
     difference_ci, p_value, level, and the columns, version and input."""
     a, b = args.score_columns
     labeled, (scores_a, scores_b) = _labels(args, table, [("--score-columns", a), ("--score-columns", b)])
-    result = aul_pu.aul_pu_difference(labeled, scores_a, scores_b, level=args.level)
-    return result.as_dict() | {"score_a": a, "score_b": b} | _identity(args, sha256, labeled)
+    propensity = _propensity(args, table)
+    result = aul_pu.aul_pu_difference(labeled, scores_a, scores_b, level=args.level, propensity=propensity,
+                                      relative=not args.absolute)
+    weighted = {} if propensity is None else {
+        "propensity_column": args.propensity_column, "propensity": "absolute" if args.absolute else "relative",
+        "n_eff": labeled_weights(propensity, labeled).n_eff}
+    return result.as_dict() | {"score_a": a, "score_b": b} | weighted | _identity(args, sha256, labeled)
 
 
 def _input_line(report: dict) -> str:
@@ -251,6 +281,7 @@ def _evaluate_rows(report: dict) -> list[tuple[str, str, str]]:
             ("AUL^PU", f"{report['aul_pu']:.4f} [{low:.4f}, {high:.4f}] ({report['level']:g} {report['interval']} "
              "interval)", "the scores and labels only: no prior"),
             ("AUC^PU (unlabeled as negative)", f"{report['auc_pu']:.4f}", "the scores and labels only: no prior")]
+    rows += _weighted_rows(report)
     if "theta" in report:
         def value(key):
             return "not identified (theta above the bound)" if report[key] is None else f"{report[key]:.4f}"
@@ -276,14 +307,39 @@ def _evaluate_rows(report: dict) -> list[tuple[str, str, str]]:
     return rows
 
 
+def _weighted_rows(report: dict) -> list[tuple[str, str, str]]:
+    """The evaluate report's rows of the propensity-weighted AUL, if any."""
+    if "aul_weighted" not in report:
+        return []
+    low, high = report["aul_weighted_ci"]
+    source = f"the propensities ({report['propensity']}, column {report['propensity_column']})"
+    rows = [("AUL, weighted by 1/propensity", f"{report['aul_weighted']:.4f} [{low:.4f}, {high:.4f}] "
+             f"({report['level']:g} normal interval)", source),
+            ("effective labeled rows (Kish)", f"{report['n_eff']:.1f}", source)]
+    if report["propensity"] == "absolute":
+        def value(key):
+            return "not identified" if report[key] is None else f"{report[key]:.4f}"
+
+        rows += [("positives, estimated", value("n_positive_weighted"), source),
+                 ("theta, from the propensities", value("theta_weighted"), source),
+                 ("AUC, from the weighted AUL", value("auc_weighted"), source),
+                 (f"precision / recall / F1 at score >= {report['threshold']:.4g}",
+                  " / ".join(value(k) for k in ("precision_weighted", "recall_weighted", "f1_weighted")), source)]
+    return rows
+
+
 def _compare_rows(report: dict) -> list[tuple[str, str, str]]:
     low, high = report["difference_ci"]
+    aul = "AUL, weighted by 1/propensity," if "propensity_column" in report else "AUL^PU"
     return [("n (labeled)", f"{report['n']} ({report['n_labeled']})", "the input"),
-            (f"AUL^PU of {report['score_a']} (A)", f"{report['aul_pu_a']:.4f}", "no prior"),
-            (f"AUL^PU of {report['score_b']} (B)", f"{report['aul_pu_b']:.4f}", "no prior"),
+            (f"{aul} of {report['score_a']} (A)", f"{report['aul_pu_a']:.4f}", "no prior"),
+            (f"{aul} of {report['score_b']} (B)", f"{report['aul_pu_b']:.4f}", "no prior"),
             ("A - B", f"{report['difference']:+.4f} [{low:+.4f}, {high:+.4f}] ({report['level']:g} paired interval)",
              "no prior; its sign is the sign of AUC(A) - AUC(B)"),
-            ("p-value (no difference)", f"{report['p_value']:.3g}", "no prior")]
+            ("p-value (no difference)", f"{report['p_value']:.3g}", "no prior")] + ([
+            ("weighted by 1/propensity", f"column {report['propensity_column']} ({report['propensity']}), "
+             f"{report['n_eff']:.1f} effective labeled rows (Kish)", "the propensities")]
+        if "propensity_column" in report else [])
 
 
 def _cell(text) -> str:
@@ -335,6 +391,13 @@ def _common(command) -> None:
     command.add_argument("--pos-label", default="1", help="the label value of a labeled row (default: 1); "
                                                           "every other row is unlabeled, e.g. 0 or -1")
     command.add_argument("--level", type=float, default=0.95, help="confidence level of the interval (default: 0.95)")
+    command.add_argument("--propensity-column", metavar="COLUMN",
+                         help="labels not selected at random: each row's labeling propensity e = P(labeled | positive, "
+                              "x), in (0, 1] on the labeled rows; AUL^PU is then weighted by 1/e (relative values "
+                              "suffice unless --absolute)")
+    command.add_argument("--absolute", action="store_true",
+                         help="with --propensity-column: the propensities are absolute probabilities, which also "
+                              "estimate the prior and the corrected AUC (and, in evaluate, F1 at --threshold)")
     command.add_argument("--output", help="write the report here instead of to standard output (- is standard "
                          "output; a device or FIFO is written in place, never replaced)")
 
@@ -384,6 +447,8 @@ def _check_options(args) -> None:
             raise InputError(f"--n: need at least 20 rows, got {args.n}")
         return
     check_level(args.level, "--level")
+    if args.absolute and args.propensity_column is None:
+        raise InputError("--absolute: needs --propensity-column (the propensities it describes)")
     if getattr(args, "threshold", None) is not None and not math.isfinite(args.threshold):
         raise InputError(f"--threshold: must be a finite number, got {args.threshold}")
     inputs = [Path(p) for p in (args.scores, getattr(args, "distcurve_model", None)) if p and p != "-"]

@@ -1,0 +1,249 @@
+"""AUL^PU when the labels are not selected at random: propensity-weighted estimates (issue #32, item 1).
+
+Under SAR a positive row i is labeled with probability e_i = P(labeled | positive, x_i), its propensity, so
+the labeled rows are no longer a simple random sample of the positives and AUL^PU is biased. A row's
+t-value t_i (the share of all n rows it outranks, ties and itself ½; Theorem 1) depends on the scores alone,
+whose distribution is observed, so only the labeled side needs reweighting: with w_i = 1/e_i,
+
+    Â = Σ_L w_i·t_i / Σ_L w_i                                                        (Hájek)
+
+estimates the AUL = mean of t over the positives. Under independent labeling with known e the
+Horvitz–Thompson form Σ_L w_i·t_i / n^P is exactly unbiased (and n̂^P = Σ_L w_i is unbiased for n^P); the
+Hájek form is its ratio with n̂^P, consistent, and needs only *relative* propensities (e → κe leaves it
+unchanged). At e ≡ c it is AUL^PU.
+
+Its variance, by linearizing the ratio (Särndal et al., Model Assisted Survey Sampling, 5.7):
+
+* relative propensities (``relative=True``): n_L/(n_L − 1) · Σ_L w_i²(t_i − Â)² / (Σ_L w_i)², conservative
+  (it treats the labeled rows as drawn with replacement); at e ≡ c it is s²/n_L, the variance of
+  :func:`pueval.aul_pu_interval`'s normal interval;
+* absolute propensities (``relative=False``): Σ_L (1 − e_i)/e_i² · (t_i − Â)² / (n̂^P)², the
+  Horvitz–Thompson estimate of the linearized variance under independent (Poisson) labeling, which at
+  e ≡ c is (1 − c)·σ̂²/n_L: Theorem 1's variance with its finite-population factor 1 − n_L/n^P restored.
+
+With absolute propensities the prior comes for free: n̂^P, α̂ = n̂^P/n, θ̂ = (n̂^P − n_L)/n_U, the
+corrected AUC from AUL = α/2 + (1 − α)·AUC, and the confusion counts at a threshold (Bekker et al.'s
+propensity-weighted risk): TP̂ = Σ_L [ŷ=1]/e_i, FN̂ = Σ_L [ŷ=0]/e_i, FP̂ = #{ŷ=1} − TP̂, TN̂ = #{ŷ=0} − FN̂.
+
+Every result carries Kish's effective number of labeled rows, n_eff = (Σ w)²/Σ w²: a few rows with
+large weights make the estimate as noisy as n_eff rows would, and :class:`PropensityWarning` says so.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+from statistics import NormalDist
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from pueval import metrics
+from pueval.validation import ArgumentError, PosLabel, check_level, check_pu, sklearn_names, warn_degenerate
+
+MIN_EFFECTIVE_ROWS = 30
+"""Below this many effective labeled rows (Kish) the normal interval is not trusted: a warning."""
+
+MAX_WEIGHT_SHARE = 0.1
+"""A labeled row carrying more than this share of the total weight is an extreme weight: a warning."""
+
+__all__ = ["aul_pu_weighted", "WeightedAUL", "PropensityWarning"]
+
+
+class PropensityWarning(UserWarning):
+    """The weights make the estimate fragile (few effective rows, one row dominating), or absolute propensities
+    the scores contradict (more positives estimated than rows, a negative count)."""
+
+
+@dataclass(frozen=True)
+class LabeledWeights:
+    """The labeled rows' weights w = 1/e (after clipping) and what every weighted estimate shares."""
+
+    e: np.ndarray  #: the labeled rows' propensities, in row order
+    relative: bool
+
+    @property
+    def w(self) -> np.ndarray:
+        return 1.0 / self.e
+
+    @property
+    def n_eff(self) -> float:
+        """Kish's effective number of labeled rows, (Σw)²/Σw²."""
+        w = self.w
+        return float(w.sum() ** 2 / (w * w).sum())
+
+    def mean(self, values: np.ndarray) -> float:
+        """The Hájek mean Σ w·v / Σ w."""
+        w = self.w
+        return float((w * values).sum() / w.sum())
+
+    def variance(self, values: np.ndarray, center: float) -> float:
+        """The linearized variance of the Hájek mean of ``values`` (module docstring), relative or absolute."""
+        w, r = self.w, values - center
+        if self.relative:
+            n = values.size
+            return float(n / (n - 1) * (w * w * r * r).sum() / w.sum() ** 2)
+        return float(((1.0 - self.e) * w * w * r * r).sum() / w.sum() ** 2)
+
+
+def labeled_weights(propensity: ArrayLike, labeled: np.ndarray, *, relative: bool = True,
+                    min_propensity: float | None = None) -> LabeledWeights:
+    """The labeled rows' weights from ``propensity`` (one value per row; only the labeled rows' are read, each
+    in (0, 1]), clipped below at ``min_propensity`` when given; warns (:class:`PropensityWarning`) of few
+    effective rows or a dominating weight. An :class:`~pueval.validation.ArgumentError` names the argument."""
+    if not isinstance(relative, (bool, np.bool_)):
+        raise ArgumentError("relative", f"must be True or False, got {relative!r}")
+    values = np.asarray(propensity)
+    if values.dtype.kind not in "biuf":
+        raise ArgumentError("propensity", f"must hold real numbers, got dtype {values.dtype}")
+    if values.shape != labeled.shape:
+        raise ArgumentError("propensity", f"must be 1-D with one value per row ({labeled.size}), "
+                                          f"got shape {values.shape}")
+    e = values[labeled].astype(np.float64)
+    bad = np.flatnonzero(~((e > 0.0) & (e <= 1.0)))
+    if bad.size:
+        row = int(np.flatnonzero(labeled)[bad[0]])
+        raise ArgumentError("propensity", f"must lie in (0, 1] on every labeled row; {bad.size} labeled row(s) "
+                                          f"outside, the first row {row} with {float(values[row])!r}")
+    if min_propensity is not None:
+        if isinstance(min_propensity, bool) or not 0.0 < float(min_propensity) <= 1.0:
+            raise ArgumentError("min_propensity", f"must be None or lie in (0, 1], got {min_propensity!r}")
+        e = np.maximum(e, float(min_propensity))
+    weights = LabeledWeights(e, bool(relative))
+    if weights.n_eff < MIN_EFFECTIVE_ROWS:
+        warnings.warn(f"propensity: the weights leave {weights.n_eff:.1f} effective labeled rows (Kish; fewer than "
+                      f"{MIN_EFFECTIVE_ROWS}): the normal interval is not to be trusted", PropensityWarning,
+                      stacklevel=3)
+    share = float(weights.w.max() / weights.w.sum())
+    if share > MAX_WEIGHT_SHARE:
+        warnings.warn(f"propensity: one labeled row carries {share:.0%} of the total weight (propensity "
+                      f"{e.min():.3g}); consider min_propensity", PropensityWarning, stacklevel=3)
+    return weights
+
+
+def normal_interval(estimate: float, se: float, level: float, low: float, high: float) -> tuple[float, float]:
+    """estimate ± z·se (z the normal quantile of ``level``'s two-sided interval), clipped to [low, high]."""
+    half = NormalDist().inv_cdf(0.5 + level / 2.0) * se
+    return float(max(estimate - half, low)), float(min(estimate + half, high))
+
+
+@dataclass(frozen=True)
+class WeightedAUL:
+    """The propensity-weighted AUL of one model on one PU set (:func:`aul_pu_weighted`)."""
+
+    aul: float  #: the Hájek estimate Σ_L w·t / Σ_L w
+    ci: tuple[float, float]  #: its ``level`` normal interval (linearized variance), clipped to [0, 1]
+    level: float
+    n: int
+    n_labeled: int
+    n_eff: float  #: Kish's effective number of labeled rows
+    relative: bool
+    #: with absolute propensities: n̂^P, α̂, θ̂ and the corrected AUC (None when relative or impossible)
+    n_positive: float | None = None
+    alpha: float | None = None
+    theta: float | None = None
+    auc: float | None = None
+    #: with absolute propensities and a threshold: precision, recall and F1 of score ≥ threshold
+    threshold: float | None = None
+    precision: float | None = None
+    recall: float | None = None
+    f1: float | None = None
+
+
+def _prior_and_auc(n: int, n_labeled: int, n_positive: float, aul: float) -> dict:
+    """n̂^P, α̂, θ̂ and the AUC from AUL = α/2 + (1 − α)·AUC; None where the estimate is impossible (a warning)."""
+    if n_positive >= n:
+        warnings.warn(f"propensity: the absolute propensities estimate {n_positive:.1f} positives among {n} rows; "
+                      "no prior or corrected AUC follows (are they relative? use relative=True)", PropensityWarning,
+                      stacklevel=4)
+        return {}
+    alpha = n_positive / n
+    auc = (aul - alpha / 2.0) / (1.0 - alpha)
+    found = {"n_positive": float(n_positive), "alpha": float(alpha),
+             "theta": float((n_positive - n_labeled) / (n - n_labeled))}
+    if 0.0 <= auc <= 1.0:
+        found["auc"] = float(auc)
+    else:
+        warnings.warn(f"propensity: the corrected AUC {auc:.4f} lies outside [0, 1]; not reported", PropensityWarning,
+                      stacklevel=4)
+    return found
+
+
+def _at_threshold(scores: np.ndarray, labeled: np.ndarray, weights: LabeledWeights, threshold: float) -> dict:
+    """Precision, recall and F1 of ``score ≥ threshold`` from the propensity-weighted confusion counts."""
+    predicted = scores >= threshold
+    tp = float(weights.w[predicted[labeled]].sum())
+    n_positive, n_predicted = float(weights.w.sum()), int(predicted.sum())
+    if tp > n_predicted:
+        warnings.warn(f"propensity: {tp:.1f} weighted true positives among {n_predicted} rows predicted positive "
+                      "(a negative false-positive count); no precision or F1 at this threshold", PropensityWarning,
+                      stacklevel=4)
+        return {"threshold": float(threshold), "recall": tp / n_positive}
+    return {"threshold": float(threshold), "precision": tp / n_predicted if n_predicted else None,
+            "recall": tp / n_positive, "f1": 2.0 * tp / (n_predicted + n_positive)}
+
+
+@sklearn_names
+def aul_pu_weighted(labels: ArrayLike, scores: ArrayLike, propensity: ArrayLike, *, level: float = 0.95,
+                    relative: bool = True, threshold: float | None = None, min_propensity: float | None = None,
+                    pos_label: PosLabel = 1) -> WeightedAUL:
+    """The AUL from PU labels selected with known propensities, with its interval (the module's equations).
+
+    Parameters
+    ----------
+    labels : array of shape (n,)
+        PU labels of two values, ``pos_label`` marking the labeled rows (``y_true=`` names it too).
+    scores : array of shape (n,)
+        The model's scores (``y_score=`` names it too).
+    propensity : array of shape (n,)
+        e_i = P(labeled | positive, x_i) of each row, in (0, 1] on the labeled rows (the others are not read).
+    level : float, default 0.95
+    relative : bool, default True
+        True: only the ratios of the propensities are trusted (the estimate needs no more); the interval is
+        the conservative one. False: absolute propensities, which also give n̂^P, α̂, θ̂, the corrected AUC and
+        (with ``threshold``) precision, recall and F1.
+    threshold : float, optional
+        With ``relative=False``: the score at or above which a row is predicted positive.
+    min_propensity : float, optional
+        Clip the labeled rows' propensities below at this value (weights capped at 1/min_propensity);
+        off by default.
+    pos_label : default 1
+
+    Returns
+    -------
+    WeightedAUL
+
+    Warns
+    -----
+    PropensityWarning
+        Fewer than :data:`MIN_EFFECTIVE_ROWS` effective labeled rows, a labeled row with more than
+        :data:`MAX_WEIGHT_SHARE` of the weight, or absolute propensities the data contradict.
+
+    Examples
+    --------
+    With a constant propensity the estimate is AUL^PU:
+
+    >>> from pueval import aul_pu_score
+    >>> rng = np.random.default_rng(0)
+    >>> scores, labels = rng.random(400), np.arange(400) % 4 == 0
+    >>> found = aul_pu_weighted(labels, scores, np.full(400, 0.5))
+    >>> found.aul == aul_pu_score(labels, scores), found.n_eff
+    (True, 100.0)
+    """
+    level = check_level(level)
+    labeled, scores = check_pu(labels, scores, pos_label=pos_label)
+    if threshold is not None and (relative or not np.isfinite(threshold)):
+        raise ArgumentError("threshold", "needs absolute propensities (relative=False) and a finite score"
+                            if relative else f"must be a finite score, got {threshold!r}")
+    weights = labeled_weights(propensity, labeled, relative=relative, min_propensity=min_propensity)
+    warn_degenerate(labeled, scores)
+    t = metrics.t_values_at(scores, labeled)
+    aul = weights.mean(t)
+    n, n_labeled = int(labeled.size), int(labeled.sum())
+    extra = {}
+    if not relative:
+        extra = _prior_and_auc(n, n_labeled, float(weights.w.sum()), aul)
+        if threshold is not None:
+            extra |= _at_threshold(scores, labeled, weights, threshold)
+    return WeightedAUL(aul=aul, ci=normal_interval(aul, np.sqrt(weights.variance(t, aul)), level, 0.0, 1.0), level=level,
+                       n=n, n_labeled=n_labeled, n_eff=weights.n_eff, relative=bool(relative), **extra)

@@ -1,0 +1,264 @@
+"""Propensity-weighted AUL^PU (pueval.propensity; issue #32, item 1): the estimator against a plain
+restatement, its exact expectations by enumerating every labeling of small problems, and its coverage on
+labels selected not at random."""
+
+import itertools
+import warnings
+
+import numpy as np
+import pytest
+
+from pueval import aul_pu_difference, aul_pu_interval, aul_pu_score
+from pueval.propensity import LabeledWeights, PropensityWarning, aul_pu_weighted
+from pueval.validation import ArgumentError
+
+
+def _t_plain(scores):
+    """t_i = (1/n) Σ_j S(s_i, s_j): 1 if above, ½ if tied (itself included), 0 below; by pairs."""
+    s = np.asarray(scores, float)
+    return ((s[:, None] > s[None, :]) + 0.5 * (s[:, None] == s[None, :])).sum(axis=1) / s.size
+
+
+def _small_problem(seed=0, n=9):
+    rng = np.random.default_rng(seed)
+    scores = np.round(rng.random(n), 1)  # ties on purpose
+    positive = np.zeros(n, bool)
+    positive[rng.choice(n, 5, replace=False)] = True
+    e = np.where(positive, rng.uniform(0.2, 0.9, n), np.nan)  # the unlabeled rows' values are never read
+    return scores, positive, e
+
+
+def _labelings(positive, e):
+    """(labeled mask, probability) of every labeling of the positives, each labeled independently with e_i."""
+    rows = np.flatnonzero(positive)
+    for chosen in itertools.product((0, 1), repeat=rows.size):
+        labeled = np.zeros(positive.size, bool)
+        labeled[rows[np.array(chosen, bool)]] = True
+        p = np.prod([e[r] if c else 1 - e[r] for r, c in zip(rows, chosen)])
+        yield labeled, p
+
+
+def test_the_estimate_its_variance_and_n_eff_equal_a_plain_restatement():
+    scores, positive, e = _small_problem()
+    t = _t_plain(scores)
+    for labeled, _ in _labelings(positive, e):
+        if labeled.sum() < 2:
+            continue
+        w, tl, el = 1 / e[labeled], t[labeled], e[labeled]
+        hajek = (w * tl).sum() / w.sum()
+        k = labeled.sum()
+        variance_rel = k / (k - 1) * (w ** 2 * (tl - hajek) ** 2).sum() / w.sum() ** 2
+        variance_abs = ((1 - el) / el ** 2 * (tl - hajek) ** 2).sum() / w.sum() ** 2
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", PropensityWarning)  # tiny problems: few effective rows
+            for relative, variance in ((True, variance_rel), (False, variance_abs)):
+                found = aul_pu_weighted(labeled, scores, np.nan_to_num(e, nan=0.5), relative=relative,
+                                        level=0.9)
+                assert found.aul == pytest.approx(hajek, abs=1e-12)
+                half = 1.6448536269514722 * np.sqrt(variance)
+                assert found.ci == pytest.approx((max(hajek - half, 0), min(hajek + half, 1)), abs=1e-12)
+                assert found.n_eff == pytest.approx(w.sum() ** 2 / (w ** 2).sum(), abs=1e-12)
+            assert aul_pu_score(labeled, scores, propensity=np.nan_to_num(e, nan=0.5)) == pytest.approx(hajek,
+                                                                                                         abs=1e-12)
+
+
+def test_exact_expectations_over_every_labeling():
+    # Horvitz–Thompson: E[Σ_L t_i/e_i] / n^P is the AUL (the mean t of the positives), E[Σ_L 1/e_i] = n^P; the
+    # linearized variance Σ_P (1 − e_i)/e_i · (t_i − AUL)² is exactly the variance of Σ_L (t_i − AUL)/e_i, and
+    # the absolute variance's sum Σ_L (1 − e_i)/e_i² · (t_i − AUL)² is unbiased for it
+    scores, positive, e = _small_problem(seed=3)
+    t = _t_plain(scores)
+    aul = t[positive].mean()
+    linearized = ((1 - e[positive]) / e[positive] * (t[positive] - aul) ** 2).sum()
+    expected = dict.fromkeys(("ht", "n_p", "residual", "residual_sq", "variance_sum"), 0.0)
+    total = 0.0
+    for labeled, p in _labelings(positive, e):
+        total += p
+        w = 1 / e[labeled]
+        residual = (w * (t[labeled] - aul)).sum()
+        expected["ht"] += p * (w * t[labeled]).sum() / positive.sum()
+        expected["n_p"] += p * w.sum()
+        expected["residual"] += p * residual
+        expected["residual_sq"] += p * residual ** 2
+        weights = LabeledWeights(e[labeled], relative=False)
+        if labeled.any():  # the implementation's absolute variance at the true center, times n̂^P²
+            expected["variance_sum"] += p * weights.variance(t[labeled], aul) * w.sum() ** 2
+    assert total == pytest.approx(1.0, abs=1e-12)
+    assert expected["ht"] == pytest.approx(aul, abs=1e-12)
+    assert expected["n_p"] == pytest.approx(positive.sum(), abs=1e-12)
+    assert expected["residual"] == pytest.approx(0.0, abs=1e-12)
+    assert expected["residual_sq"] == pytest.approx(linearized, abs=1e-12)
+    assert expected["variance_sum"] == pytest.approx(linearized, abs=1e-12)
+
+
+def test_a_constant_propensity_gives_aul_pu_and_theorem_1():
+    rng = np.random.default_rng(1)
+    scores, labeled = rng.normal(size=3000), rng.random(3000) < 0.1
+    c, k = 0.4, labeled.sum()
+    e = np.full(3000, c)
+    assert aul_pu_score(labeled, scores, propensity=e) == pytest.approx(aul_pu_score(labeled, scores), abs=1e-12)
+    # relative: the unweighted normal interval; absolute: (1 − c)·σ̂²/n_L, Theorem 1's variance with its
+    # finite-population factor (n^P − n_L)/(n^P − 1) at n^P = n_L/c, up to n^P/(n^P − 1)
+    assert aul_pu_interval(labeled, scores, propensity=e) == pytest.approx(aul_pu_interval(labeled, scores),
+                                                                           abs=1e-12)
+    t = _t_plain(scores)[labeled]
+    found = aul_pu_weighted(labeled, scores, e, relative=False)
+    se = (found.ci[1] - found.ci[0]) / 2 / 1.959963984540054
+    assert se ** 2 == pytest.approx((1 - c) * t.var() / k, rel=1e-9)
+    n_p = k / c
+    assert se ** 2 == pytest.approx((n_p - k) / (n_p - 1) * t.var() / k, rel=1.5 / n_p)
+    assert found.n_positive == pytest.approx(n_p) and found.alpha == pytest.approx(n_p / 3000)
+    assert found.theta == pytest.approx((n_p - k) / (3000 - k))
+    assert found.auc == pytest.approx((found.aul - found.alpha / 2) / (1 - found.alpha))
+
+
+def test_relative_propensities_need_only_their_ratios():
+    rng = np.random.default_rng(2)
+    scores, labeled = rng.normal(size=500), rng.random(500) < 0.3
+    e = rng.uniform(0.2, 1.0, 500)
+    one, half = aul_pu_weighted(labeled, scores, e), aul_pu_weighted(labeled, scores, e / 2)
+    assert one.aul == pytest.approx(half.aul, abs=1e-12) and one.ci == pytest.approx(half.ci, abs=1e-12)
+    assert one.n_eff == pytest.approx(half.n_eff)
+
+
+def _sar_population(rng, n=4000):
+    """A population whose labeling propensity rises with the score: e = 0.05 + 0.5·sigmoid(2x) on positives."""
+    y = rng.random(n) < 0.4
+    scores = y * 1.2 + rng.normal(size=n)
+    e = 0.05 + 0.5 / (1 + np.exp(-2 * scores))
+    return y, scores, e
+
+
+def test_weighting_removes_the_bias_of_labels_selected_by_score():
+    rng = np.random.default_rng(4)
+    y, scores, e = _sar_population(rng)
+    truth = _t_plain(scores)[y].mean()
+    found = {"plain": [], "relative": [], "absolute": []}
+    for _ in range(300):
+        labeled = y & (rng.random(y.size) < e)
+        found["plain"].append(aul_pu_interval(labeled, scores))
+        found["relative"].append(aul_pu_weighted(labeled, scores, e).ci)
+        absolute = aul_pu_weighted(labeled, scores, e, relative=False)
+        found["absolute"].append(absolute.ci)
+    coverage = {k: np.mean([low <= truth <= high for low, high in v]) for k, v in found.items()}
+    assert coverage["plain"] < 0.2  # AUL^PU over-states the AUL when the easy positives are labeled
+    assert 0.92 <= coverage["absolute"] <= 0.99 and coverage["relative"] >= coverage["absolute"]
+    assert abs(absolute.n_positive - y.sum()) < 0.15 * y.sum()  # the prior for free
+
+
+def test_precision_recall_and_f1_from_the_weighted_confusion_counts():
+    scores = np.array([0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.05])
+    labeled = np.array([1, 1, 0, 1, 0, 0, 1, 0, 0, 0], bool)
+    e = np.array([1.0, 1.0, 1, 0.5, 1, 1, 0.5, 1, 1, 1])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PropensityWarning)  # 4 labeled rows
+        found = aul_pu_weighted(labeled, scores, e, relative=False, threshold=0.6)
+        # TP = 1/1 + 1/1 + 1/0.5 (rows 0, 1, 3, at or above 0.6), FN = 1/0.5 (row 6), 4 rows predicted positive
+        tp, fn, predicted = 4.0, 2.0, 4
+        assert (found.precision, found.recall, found.f1) == pytest.approx(
+            (tp / predicted, tp / (tp + fn), 2 * tp / (predicted + tp + fn)))
+        assert found.n_positive == pytest.approx(tp + fn)
+        e[0] = 0.5  # now 5 weighted true positives among 4 predicted: a negative false-positive count
+        with pytest.warns(PropensityWarning, match="negative false-positive count"):
+            impossible = aul_pu_weighted(labeled, scores, e, relative=False, threshold=0.6)
+    assert impossible.precision is None and impossible.f1 is None and impossible.recall == pytest.approx(5 / 7)
+
+
+def test_bad_arguments_are_refused_naming_them():
+    labels, scores = np.array([1, 1, 1, 0, 0]), np.array([0.9, 0.8, 0.3, 0.5, 0.1])
+    for propensity, message in (([0.5] * 4, "propensity: must be 1-D"), ([0.5, 0, 0.5, 1, 1], "row 1 with 0"),
+                                ([0.5, 1.5, 0.5, 1, 1], "must lie in \\(0, 1\\]"),
+                                ([0.5, np.nan, 0.5, 1, 1], "row 1 with nan"), (["a"] * 5, "real numbers")):
+        with pytest.raises(ArgumentError, match=message):
+            aul_pu_weighted(labels, scores, propensity)
+    ok = [0.5, 0.5, 0.5, np.nan, -1]  # the unlabeled rows' values are not read
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PropensityWarning)
+        assert aul_pu_weighted(labels, scores, ok).n_labeled == 3
+        with pytest.raises(ArgumentError, match="relative: must be True or False"):
+            aul_pu_weighted(labels, scores, ok, relative="yes")
+        with pytest.raises(ArgumentError, match="min_propensity"):
+            aul_pu_weighted(labels, scores, ok, min_propensity=0)
+        with pytest.raises(ArgumentError, match="threshold: needs absolute propensities"):
+            aul_pu_weighted(labels, scores, ok, threshold=0.5)
+        with pytest.raises(ValueError, match="only the normal interval"):
+            aul_pu_interval(labels, scores, propensity=ok, method="bootstrap")
+
+
+def test_fragile_weights_and_impossible_absolute_propensities_warn():
+    rng = np.random.default_rng(5)
+    scores, labeled = rng.normal(size=400), np.arange(400) < 100
+    e = np.full(400, 0.5)
+    e[0] = 0.001  # one row carries most of the weight: few effective rows
+    with pytest.warns(PropensityWarning) as caught:
+        aul_pu_weighted(labeled, scores, e)
+    messages = " ".join(str(w.message) for w in caught)
+    assert "effective labeled rows" in messages and "one labeled row carries 83% of the total weight" in messages
+    clipped = aul_pu_weighted(labeled, scores, e, min_propensity=0.1)
+    assert clipped.n_eff > 85  # the weight 1/0.1 beside 99 of 1/0.5
+    with pytest.warns(PropensityWarning, match="positives among 400 rows"):
+        found = aul_pu_weighted(labeled, scores, np.full(400, 0.2), relative=False)  # 500 positives of 400 rows
+    assert found.theta is None and found.auc is None
+
+
+def test_the_paired_difference_with_propensities():
+    rng = np.random.default_rng(6)
+    y, scores, e = _sar_population(rng, 3000)
+    other = scores + rng.normal(0, 1.0, y.size)
+    labeled = y & (rng.random(y.size) < e)
+    plain, constant = aul_pu_difference(labeled, scores, other), aul_pu_difference(labeled, scores, other,
+                                                                                   propensity=np.full(y.size, 0.3))
+    assert constant.difference == pytest.approx(plain.difference, abs=1e-12)
+    assert constant.ci == pytest.approx(plain.ci, abs=1e-12) and constant.p_value == pytest.approx(plain.p_value)
+    weighted = aul_pu_difference(labeled, scores, other, propensity=e)
+    assert weighted.aul_pu_a == pytest.approx(aul_pu_score(labeled, scores, propensity=e), abs=1e-12)
+    assert weighted.difference == pytest.approx(weighted.aul_pu_a - weighted.aul_pu_b, abs=1e-12)
+    truth = _t_plain(scores)[y].mean() - _t_plain(other)[y].mean()
+    assert weighted.ci[0] <= truth <= weighted.ci[1] and weighted.p_value < 0.01
+
+
+def _table_with_propensity(tmp_path):
+    from pueval import cli
+
+    rng = np.random.default_rng(7)
+    y, scores, e = _sar_population(rng, 2000)
+    table = cli.example_scores(2000)
+    table["score"], table["labeled"], table["e"] = scores, (y & (rng.random(y.size) < e)).astype(int), e
+    table.loc[table["labeled"] == 0, "e"] = np.nan  # only the labeled rows' propensities are read
+    path = tmp_path / "scores.csv"
+    table.to_csv(path, index=False)
+    return path, table
+
+
+def test_the_command_reports_the_weighted_aul_and_with_absolute_propensities_the_prior(tmp_path, capsys):
+    import json
+
+    from pueval import cli
+
+    path, table = _table_with_propensity(tmp_path)
+    labeled, e = table["labeled"].to_numpy(bool), table["e"].to_numpy()
+    assert cli.main(["evaluate", str(path), "--propensity-column", "e", "--absolute", "--threshold", "0.5"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    found = aul_pu_weighted(labeled, table["score"], e, relative=False, threshold=0.5)
+    assert report["aul_weighted"] == found.aul and report["aul_weighted_ci"] == list(found.ci)
+    assert report["propensity"] == "absolute" and report["n_eff"] == found.n_eff
+    assert report["theta_weighted"] == found.theta and report["f1_weighted"] == found.f1
+    assert report["aul_pu"] == aul_pu_score(labeled, table["score"])  # the unweighted value stays beside it
+    assert cli.main(["compare", str(path), "--score-columns", "score", "score_b", "--propensity-column", "e"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    expected = aul_pu_difference(labeled, table["score"], table["score_b"], propensity=e)
+    assert report["difference"] == expected.difference and report["propensity"] == "relative"
+
+
+def test_the_command_refuses_a_bad_propensity_in_one_line(tmp_path, capsys):
+    from pueval import cli
+
+    path, table = _table_with_propensity(tmp_path)
+    table.loc[table["labeled"] == 1, "e"] = 0.0
+    table.to_csv(path, index=False)
+    assert cli.main(["evaluate", str(path), "--propensity-column", "e"]) == 2
+    assert capsys.readouterr().err.strip().startswith("pueval: error: propensity: must lie in (0, 1]")
+    assert cli.main(["evaluate", str(path), "--propensity-column", "nope"]) == 2
+    assert "--propensity-column: no column 'nope'" in capsys.readouterr().err
+    assert cli.main(["evaluate", str(path), "--absolute"]) == 2
+    assert "--absolute: needs --propensity-column" in capsys.readouterr().err
