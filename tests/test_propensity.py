@@ -262,3 +262,90 @@ def test_the_command_refuses_a_bad_propensity_in_one_line(tmp_path, capsys):
     assert "--propensity-column: no column 'nope'" in capsys.readouterr().err
     assert cli.main(["evaluate", str(path), "--absolute"]) == 2
     assert "--absolute: needs --propensity-column" in capsys.readouterr().err
+    assert cli.main(["compare", str(path), "--score-columns", "score", "score_b", "--gamma", "0.9"]) == 2
+    assert "--gamma: must be a finite number >= 1" in capsys.readouterr().err
+
+
+def test_the_command_reports_the_bounds_and_the_breakdown_gamma(tmp_path, capsys):
+    import json
+
+    from pueval import cli
+    from pueval.propensity import aul_pu_bounds, aul_pu_difference_bounds, breakdown_gamma
+
+    path, table = _table_with_propensity(tmp_path)
+    labeled, a, b = table["labeled"].to_numpy(bool), table["score"], table["score_b"]
+    assert cli.main(["evaluate", str(path), "--gamma", "2", "--level", "0.9"]) == 0
+    bounds = aul_pu_bounds(labeled, a, 2.0, level=0.9)
+    assert json.loads(capsys.readouterr().out)["aul_bounds"] == [bounds.low, bounds.high]
+    assert cli.main(["compare", str(path), "--score-columns", "score", "score_b", "--gamma", "2"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    bounds = aul_pu_difference_bounds(labeled, a, b, 2.0, level=0.95)
+    assert report["difference_bounds"] == [bounds.low, bounds.high]
+    assert report["breakdown_gamma"] == breakdown_gamma(labeled, a, b)
+
+
+# -- bounds without any propensity ------------------------------------------------------------------------------
+
+def _vertex_range(values, gamma):
+    """The range of Σ w·v / Σ w over every vertex of [1, Γ]^m (a linear-fractional function: its extremes)."""
+    means = [(np.array(w) * values).sum() / np.sum(w) for w in itertools.product((1.0, gamma), repeat=values.size)]
+    return min(means), max(means)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_bounds_equal_a_brute_force_over_the_vertices(seed):
+    from pueval.propensity import aul_pu_bounds, aul_pu_difference_bounds
+
+    rng = np.random.default_rng(seed)
+    n = 14
+    scores, other = np.round(rng.random(n), 1), rng.random(n)
+    labeled = np.zeros(n, bool)
+    labeled[rng.choice(n, 8, replace=False)] = True
+    gamma = float(rng.choice([1.0, 1.5, 3.0, 10.0]))
+    t, t_other = _t_plain(scores)[labeled], _t_plain(other)[labeled]
+    found = aul_pu_bounds(labeled, scores, gamma)
+    assert (found.low, found.high) == pytest.approx(_vertex_range(t, gamma), abs=1e-12)
+    assert found.estimate == pytest.approx(t.mean(), abs=1e-12)
+    paired = aul_pu_difference_bounds(labeled, scores, other, gamma)
+    assert (paired.low, paired.high) == pytest.approx(_vertex_range(t - t_other, gamma), abs=1e-12)
+    if gamma == 1.0:
+        assert found.low == pytest.approx(found.high, abs=1e-12)
+
+
+def test_the_bounds_contain_the_aul_of_a_labeling_within_their_gamma():
+    from pueval.propensity import aul_pu_bounds
+
+    rng = np.random.default_rng(8)
+    y, scores, e = _sar_population(rng, 4000)
+    gamma = e[y].max() / e[y].min()  # the true ratio of the labeling below
+    truth = _t_plain(scores)[y].mean()
+    inside = []
+    for _ in range(100):
+        labeled = y & (rng.random(y.size) < e)
+        point, widened = aul_pu_bounds(labeled, scores, gamma), aul_pu_bounds(labeled, scores, gamma, level=0.95)
+        assert widened.low < point.low <= point.estimate <= point.high < widened.high
+        inside.append(widened.low <= truth <= widened.high)
+    assert np.mean(inside) >= 0.95
+
+
+def test_breakdown_gamma_is_where_the_lower_bound_of_the_difference_reaches_zero():
+    from pueval.propensity import aul_pu_difference_bounds, breakdown_gamma
+
+    rng = np.random.default_rng(9)
+    y = rng.random(600) < 0.4
+    better, worse = y + rng.normal(0, 0.8, 600), y + rng.normal(0, 1.2, 600)
+    labeled = y & (rng.random(600) < 0.3)
+    found = breakdown_gamma(labeled, better, worse)
+    assert 1.0 < found < np.inf
+    assert aul_pu_difference_bounds(labeled, better, worse, found).low == pytest.approx(0.0, abs=1e-12)
+    assert aul_pu_difference_bounds(labeled, better, worse, found * 0.999).low > 0
+    assert breakdown_gamma(labeled, worse, better) == 1.0  # B is not beaten at Γ = 1
+    assert breakdown_gamma(labeled, better + 10 * labeled, better) == np.inf  # every labeled row favours A
+
+
+def test_bad_gammas_are_refused():
+    from pueval.propensity import aul_pu_bounds
+
+    for gamma in (0.5, np.inf, np.nan, "2", True):
+        with pytest.raises(ArgumentError, match="gamma: must be a finite number ≥ 1"):
+            aul_pu_bounds([1, 1, 0], [0.3, 0.2, 0.1], gamma)

@@ -26,7 +26,8 @@ import pandas as pd
 
 from pueval import __version__, aul_pu, metrics, related
 from pueval.mpe.priors import PUBLIC_METHODS, estimate_priors, priors_agree
-from pueval.propensity import aul_pu_weighted, labeled_weights
+from pueval.propensity import (aul_pu_bounds, aul_pu_difference_bounds, aul_pu_weighted, breakdown_gamma,
+                               labeled_weights)
 from pueval.validation import check_fraction, check_level, check_pu
 
 PRIOR_NOTE = "depends on the class prior theta"
@@ -230,6 +231,9 @@ def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> tuple[dict, n
            "auc_pu": float(metrics.auc(labeled, scores))}
     out |= _weighted(args, table, labeled, scores,
                      float(np.median(scores)) if args.threshold is None else args.threshold)
+    if args.gamma is not None:
+        bounds = aul_pu_bounds(labeled, scores, args.gamma, level=args.level)
+        out |= {"gamma": args.gamma, "aul_bounds": [bounds.low, bounds.high]}
     prior = _prior(args, table, labeled)
     if prior is not None:
         theta, source, extra = prior
@@ -265,6 +269,10 @@ def compare_table(args, table: pd.DataFrame, sha256: str = "") -> dict:
     weighted = {} if propensity is None else {
         "propensity_column": args.propensity_column, "propensity": "absolute" if args.absolute else "relative",
         "n_eff": labeled_weights(propensity, labeled).n_eff}
+    if args.gamma is not None:
+        bounds = aul_pu_difference_bounds(labeled, scores_a, scores_b, args.gamma, level=args.level)
+        weighted |= {"gamma": args.gamma, "difference_bounds": [bounds.low, bounds.high],
+                     "breakdown_gamma": breakdown_gamma(labeled, scores_a, scores_b)}
     return result.as_dict() | {"score_a": a, "score_b": b} | weighted | _identity(args, sha256, labeled)
 
 
@@ -282,6 +290,10 @@ def _evaluate_rows(report: dict) -> list[tuple[str, str, str]]:
              "interval)", "the scores and labels only: no prior"),
             ("AUC^PU (unlabeled as negative)", f"{report['auc_pu']:.4f}", "the scores and labels only: no prior")]
     rows += _weighted_rows(report)
+    if "aul_bounds" in report:
+        rows.append((f"AUL if the propensities differ by up to {report['gamma']:g}x",
+                     f"[{report['aul_bounds'][0]:.4f}, {report['aul_bounds'][1]:.4f}] (with the {report['level']:g} "
+                     "sampling error at each end)", "the scores, the labels and gamma: no prior, no propensity"))
     if "theta" in report:
         def value(key):
             return "not identified (theta above the bound)" if report[key] is None else f"{report[key]:.4f}"
@@ -339,7 +351,12 @@ def _compare_rows(report: dict) -> list[tuple[str, str, str]]:
             ("p-value (no difference)", f"{report['p_value']:.3g}", "no prior")] + ([
             ("weighted by 1/propensity", f"column {report['propensity_column']} ({report['propensity']}), "
              f"{report['n_eff']:.1f} effective labeled rows (Kish)", "the propensities")]
-        if "propensity_column" in report else [])
+        if "propensity_column" in report else []) + ([
+            (f"A - B if the propensities differ by up to {report['gamma']:g}x",
+             f"[{report['difference_bounds'][0]:+.4f}, {report['difference_bounds'][1]:+.4f}] (with the "
+             f"{report['level']:g} sampling error at each end)", "the scores, the labels and gamma"),
+            ("smallest gamma at which A - B > 0 fails", f"{report['breakdown_gamma']:.3g}",
+             "the scores and the labels")] if "gamma" in report else [])
 
 
 def _cell(text) -> str:
@@ -395,6 +412,9 @@ def _common(command) -> None:
                          help="labels not selected at random: each row's labeling propensity e = P(labeled | positive, "
                               "x), in (0, 1] on the labeled rows; AUL^PU is then weighted by 1/e (relative values "
                               "suffice unless --absolute)")
+    command.add_argument("--gamma", type=float, metavar="GAMMA",
+                         help="no propensity known: the range of the AUL (evaluate) or of the difference (compare) over "
+                              "every labeling whose propensities differ by at most this factor (>= 1; 1 is SCAR)")
     command.add_argument("--absolute", action="store_true",
                          help="with --propensity-column: the propensities are absolute probabilities, which also "
                               "estimate the prior and the corrected AUC (and, in evaluate, F1 at --threshold)")
@@ -447,6 +467,8 @@ def _check_options(args) -> None:
             raise InputError(f"--n: need at least 20 rows, got {args.n}")
         return
     check_level(args.level, "--level")
+    if args.gamma is not None and not 1.0 <= args.gamma < math.inf:
+        raise InputError(f"--gamma: must be a finite number >= 1 (1 is SCAR), got {args.gamma}")
     if args.absolute and args.propensity_column is None:
         raise InputError("--absolute: needs --propensity-column (the propensities it describes)")
     if getattr(args, "threshold", None) is not None and not math.isfinite(args.threshold):

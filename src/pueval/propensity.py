@@ -39,7 +39,8 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from pueval import metrics
-from pueval.validation import ArgumentError, PosLabel, check_level, check_pu, sklearn_names, warn_degenerate
+from pueval.validation import (ArgumentError, PosLabel, check_level, check_pu, check_scores, sklearn_names,
+                               warn_degenerate)
 
 MIN_EFFECTIVE_ROWS = 30
 """Below this many effective labeled rows (Kish) the normal interval is not trusted: a warning."""
@@ -47,7 +48,8 @@ MIN_EFFECTIVE_ROWS = 30
 MAX_WEIGHT_SHARE = 0.1
 """A labeled row carrying more than this share of the total weight is an extreme weight: a warning."""
 
-__all__ = ["aul_pu_weighted", "WeightedAUL", "PropensityWarning"]
+__all__ = ["aul_pu_weighted", "WeightedAUL", "PropensityWarning", "aul_pu_bounds", "aul_pu_difference_bounds",
+           "breakdown_gamma", "WeightedRange"]
 
 
 class PropensityWarning(UserWarning):
@@ -247,3 +249,130 @@ def aul_pu_weighted(labels: ArrayLike, scores: ArrayLike, propensity: ArrayLike,
             extra |= _at_threshold(scores, labeled, weights, threshold)
     return WeightedAUL(aul=aul, ci=normal_interval(aul, np.sqrt(weights.variance(t, aul)), level, 0.0, 1.0), level=level,
                        n=n, n_labeled=n_labeled, n_eff=weights.n_eff, relative=bool(relative), **extra)
+
+
+# -- bounds without any propensity ------------------------------------------------------------------------------
+#
+# When the propensities are unknown but their spread is bounded: every labeling whose largest-to-smallest
+# propensity ratio among the labeled rows is at most Γ gives weights w_i ∈ [1, Γ] (up to a common factor,
+# which the Hájek mean ignores). The weighted mean Σ w·v / Σ w over that box is a linear-fractional function
+# of w, so its maximum is at a vertex, and at the best vertex every row above the optimum carries Γ and every
+# row below carries 1 (moving a row's weight towards Γ raises the mean iff its value exceeds the mean): with
+# the values sorted in decreasing order, the maximum is max_k (Γ·S_k + R_k) / (Γ·k + m − k), S_k the sum of
+# the k largest, R_k of the others; the minimum is the same on the values negated.
+
+
+def _extreme_weights(values: np.ndarray, gamma: float) -> np.ndarray:
+    """The weights in [1, Γ] that maximize the Hájek mean of ``values`` (a threshold rule, as above)."""
+    order = np.argsort(-values, kind="stable")
+    ordered = values[order]
+    k = np.arange(values.size + 1)
+    top = np.r_[0.0, np.cumsum(ordered)]
+    means = (gamma * top + (top[-1] - top)) / (gamma * k + (values.size - k))
+    best = int(np.argmax(means))
+    w = np.ones(values.size)
+    w[order[:best]] = gamma
+    return w
+
+
+@dataclass(frozen=True)
+class WeightedRange:
+    """The range of a Hájek mean over every weighting with propensity ratio at most Γ (:func:`aul_pu_bounds`)."""
+
+    low: float  #: the smallest weighted mean (widened by its sampling error with ``level``)
+    high: float  #: the largest weighted mean (widened likewise)
+    estimate: float  #: the unweighted mean (AUL^PU, or ΔAUL^PU), Γ = 1
+    gamma: float
+    level: float | None
+
+
+def _range(values: np.ndarray, gamma: float, level: float | None) -> WeightedRange:
+    ends = []
+    for sign in (-1.0, 1.0):
+        w = _extreme_weights(sign * values, gamma)
+        mean = float((w * values).sum() / w.sum())
+        if level is not None:
+            weights = LabeledWeights(1.0 / w, relative=True)
+            z = NormalDist().inv_cdf(0.5 + level / 2.0)
+            mean += sign * z * np.sqrt(weights.variance(values, mean))
+        ends.append(mean)
+    return WeightedRange(low=ends[0], high=ends[1], estimate=float(values.mean()), gamma=gamma, level=level)
+
+
+def _check_gamma(gamma) -> float:
+    if isinstance(gamma, (bool, np.bool_)) or not isinstance(gamma, (int, float, np.integer, np.floating)) \
+            or not 1.0 <= float(gamma) < np.inf:
+        raise ArgumentError("gamma", f"must be a finite number ≥ 1 (the largest ratio of two labeled rows' "
+                                     f"propensities), got {gamma!r}")
+    return float(gamma)
+
+
+@sklearn_names
+def aul_pu_bounds(labels: ArrayLike, scores: ArrayLike, gamma: float, *, level: float | None = None,
+                  pos_label: PosLabel = 1) -> WeightedRange:
+    """The range of the AUL over every labeling whose propensities differ by at most a factor ``gamma``.
+
+    No propensity is known; Γ says how far from random the labeling may be: Γ = 1 is SCAR (the range is
+    AUL^PU itself), Γ = 2 lets some positives be twice as likely to be labeled as others. The ends are the
+    largest and smallest Hájek means Σ w·t / Σ w over weights w ∈ [1, Γ], each a threshold rule on the
+    sorted t-values (the comment above this function; O(n_L log n_L)). With ``level``, each end is moved
+    outwards by z·se, z the normal quantile of the two-sided ``level`` and se the relative linearized standard
+    error (:mod:`pueval.propensity`) at that end's weights: a sensitivity range with sampling error, not a
+    simultaneous confidence set.
+
+    Examples
+    --------
+    >>> from pueval import aul_pu_score
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.random(3000) < 0.4
+    >>> scores, labels = y + rng.normal(size=3000), y & (rng.random(3000) < 0.2)
+    >>> found = aul_pu_bounds(labels, scores, 2.0)
+    >>> found.low < found.estimate == aul_pu_score(labels, scores) < found.high
+    True
+    """
+    from pueval.aul_pu import labeled_t_values
+
+    gamma = _check_gamma(gamma)
+    level = None if level is None else check_level(level)
+    return _range(labeled_t_values(labels, scores, pos_label=pos_label), gamma, level)
+
+
+def _differences(labels, scores_a, scores_b, pos_label) -> np.ndarray:
+    """The labeled rows' paired differences t^A − t^B, checked as :func:`pueval.aul_pu_difference` checks them."""
+    labeled, scores_a = check_pu(labels, scores_a, pos_label=pos_label, scores_name="scores_a")
+    scores_b = check_scores(scores_b, labeled.size, "scores_b")
+    warn_degenerate(labeled, scores_a, name="scores_a")
+    warn_degenerate(labeled, scores_b, name="scores_b")
+    return metrics.t_values_at(scores_a, labeled) - metrics.t_values_at(scores_b, labeled)
+
+
+@sklearn_names
+def aul_pu_difference_bounds(labels: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLike, gamma: float, *,
+                             level: float | None = None, pos_label: PosLabel = 1) -> WeightedRange:
+    """:func:`aul_pu_bounds` for the paired difference AUL(A) − AUL(B) (two models scoring the same rows): the
+    range of the Hájek mean of d_i = t_i^A − t_i^B over weights in [1, ``gamma``]."""
+    gamma = _check_gamma(gamma)
+    level = None if level is None else check_level(level)
+    return _range(_differences(labels, scores_a, scores_b, pos_label), gamma, level)
+
+
+@sklearn_names
+def breakdown_gamma(labels: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLike, *,
+                    pos_label: PosLabel = 1) -> float:
+    """The smallest Γ at which "A beats B" (ΔAUL^PU > 0) stops holding: some weighting with propensity ratio at
+    most Γ makes the weighted mean of d = t^A − t^B zero or less. With the k smallest differences weighted Γ
+    (sum S_k < 0) and the rest 1 (sum R_k > 0) the mean is ≤ 0 iff Γ ≥ R_k/(−S_k), so Γ* = min_k R_k/(−S_k).
+    1.0 when ΔAUL^PU ≤ 0 already, ``inf`` when no labeled row has d < 0 (no weighting makes A lose).
+
+    >>> breakdown_gamma([1, 1, 1, 0], [0.9, 0.8, 0.1, 0.5], [0.1, 0.2, 0.9, 0.5])  # d = ¾, ¼, −¾: Γ* = 1/¾
+    1.3333333333333333
+    """
+    d = np.sort(_differences(labels, scores_a, scores_b, pos_label))
+    if d.mean() <= 0:
+        return 1.0
+    low = np.cumsum(d)  # S_k over the k smallest
+    rest = d.sum() - low
+    negative = low < 0
+    if not negative.any():
+        return float("inf")
+    return float(max(1.0, np.min(rest[negative] / -low[negative])))
