@@ -349,3 +349,116 @@ def test_bad_gammas_are_refused():
     for gamma in (0.5, np.inf, np.nan, "2", True):
         with pytest.raises(ArgumentError, match="gamma: must be a finite number ≥ 1"):
             aul_pu_bounds([1, 1, 0], [0.3, 0.2, 0.1], gamma)
+
+
+# -- an audit sample ----------------------------------------------------------------------------------------------
+
+def test_the_audit_estimate_equals_a_plain_restatement_and_is_exact_in_expectation():
+    from pueval.propensity import aul_pu_audit
+
+    rng = np.random.default_rng(10)
+    n, m = 11, 3
+    scores = np.round(rng.random(n), 1)
+    y = np.zeros(n, bool)
+    y[[0, 2, 3, 5, 7, 9]] = True
+    labeled = np.zeros(n, bool)
+    labeled[[0, 2, 5]] = True  # any selection: here not at random
+    t = _t_plain(scores)
+    unlabeled = np.flatnonzero(~labeled)
+    sums, positives, count = 0.0, 0.0, 0
+    for sample in itertools.combinations(unlabeled, m):
+        audit = np.full(n, np.nan)
+        audit[list(sample)] = y[list(sample)]
+        numerator = t[labeled].sum() + unlabeled.size / m * (t[list(sample)] * y[list(sample)]).sum()
+        n_positive = labeled.sum() + unlabeled.size * y[list(sample)].mean()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", PropensityWarning)  # samples without an audited positive
+            found = aul_pu_audit(labeled, scores, audit)
+        assert found.aul == pytest.approx(numerator / n_positive, abs=1e-12)
+        assert found.theta == pytest.approx(y[list(sample)].mean(), abs=1e-12)
+        assert found.bias == pytest.approx(t[labeled].mean() - found.aul, abs=1e-12)
+        sums, positives, count = sums + numerator, positives + n_positive, count + 1
+    assert sums / count == pytest.approx(t[y].sum(), abs=1e-12)  # Σ_P t: unbiased numerator
+    assert positives / count == pytest.approx(y.sum(), abs=1e-12)  # n^P: unbiased denominator
+
+
+def test_the_audit_covers_the_aul_under_any_labeling_and_the_scar_test_holds_its_level():
+    from pueval.propensity import aul_pu_audit
+
+    rng = np.random.default_rng(11)
+    y, scores, e = _sar_population(rng, 3000)
+    truth = _t_plain(scores)[y].mean()
+    covered, rejected = {"sar": [], "scar": []}, {"sar": [], "scar": []}
+    for _ in range(200):
+        for kind, propensity in (("sar", e), ("scar", np.full(y.size, 0.3))):
+            labeled = y & (rng.random(y.size) < propensity)
+            audit = np.full(y.size, np.nan)
+            rows = rng.choice(np.flatnonzero(~labeled), 400, replace=False)
+            audit[rows] = y[rows]
+            found = aul_pu_audit(labeled, scores, audit)
+            covered[kind].append(found.ci[0] <= truth <= found.ci[1])
+            rejected[kind].append(found.scar_p_value < 0.05)
+    assert np.mean(covered["sar"]) >= 0.9 and np.mean(covered["scar"]) >= 0.9
+    assert np.mean(rejected["scar"]) <= 0.1 and np.mean(rejected["sar"]) >= 0.8
+
+
+def test_the_scar_test_is_the_exact_mann_whitney_test():
+    # the two-sided exact p-value by enumerating every split of the pooled t-values (no ties)
+    from pueval.propensity import aul_pu_audit
+
+    scores = np.array([0.95, 0.9, 0.8, 0.7, 0.65, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.05])
+    labeled = np.zeros(12, bool)
+    labeled[[0, 1, 3, 6]] = True
+    audit = np.full(12, np.nan)
+    audit[[2, 4, 5, 8, 9]] = [0, 1, 1, 1, 0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PropensityWarning)
+        found = aul_pu_audit(labeled, scores, audit)
+    t = _t_plain(scores)
+    pooled = np.r_[t[labeled], t[[4, 5, 8]]]
+
+    def u_of(first):
+        a, b = pooled[list(first)], np.delete(pooled, list(first))
+        return (a[:, None] > b[None, :]).sum()
+
+    observed = u_of(range(4))
+    mean = 4 * 3 / 2
+    splits = [u_of(c) for c in itertools.combinations(range(7), 4)]
+    exact = np.mean([abs(u - mean) >= abs(observed - mean) for u in splits])
+    assert found.scar_p_value == pytest.approx(exact, abs=1e-12)
+
+
+def test_bad_audits_are_refused_naming_the_argument():
+    from pueval.propensity import aul_pu_audit
+
+    labels, scores = np.array([1, 1, 0, 0, 0, 0]), np.array([0.9, 0.8, 0.7, 0.3, 0.2, 0.1])
+    for audit, message in (([1, np.nan, 0, 1, np.nan, np.nan], "audits 1 labeled row"),
+                           ([np.nan, np.nan, 2, 1, np.nan, np.nan], "must hold 1 \\(positive\\), 0"),
+                           ([np.nan] * 5, "one value per row"), (["y"] * 6, "one value per row"),
+                           ([np.nan, np.nan, 1, np.nan, np.nan, np.nan], "at least 2 audited rows")):
+        with pytest.raises(ArgumentError, match=f"audited: .*{message}"):
+            aul_pu_audit(labels, scores, audit)
+    with pytest.warns(PropensityWarning, match="no audited row is positive"):
+        found = aul_pu_audit(labels, scores, [np.nan, np.nan, 0, 0, np.nan, np.nan])
+    assert found.scar_p_value is None and found.theta == 0.0
+
+
+def test_the_command_reports_the_audit(tmp_path, capsys):
+    import json
+
+    from pueval import cli
+    from pueval.propensity import aul_pu_audit
+
+    path, table = _table_with_propensity(tmp_path)
+    rng = np.random.default_rng(12)
+    rows = rng.choice(np.flatnonzero(table["labeled"] == 0), 300, replace=False)
+    table["audit"] = np.nan
+    table.loc[rows, "audit"] = (table.loc[rows, "score"] > 0.6).astype(int)  # any classes: the report is checked
+    table.to_csv(path, index=False)
+    assert cli.main(["evaluate", str(path), "--audit-column", "audit"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    found = aul_pu_audit(table["labeled"], table["score"], table["audit"])
+    assert report["aul_audit"] == found.aul and report["aul_audit_ci"] == list(found.ci)
+    assert report["scar_p_value"] == found.scar_p_value and report["n_audited"] == 300
+    assert cli.main(["evaluate", str(path), "--audit-column", "audit", "--format", "markdown"]) == 0
+    assert "SCAR test (labeled vs audited positives), p" in capsys.readouterr().out

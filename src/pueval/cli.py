@@ -26,8 +26,8 @@ import pandas as pd
 
 from pueval import __version__, aul_pu, metrics, related
 from pueval.mpe.priors import PUBLIC_METHODS, estimate_priors, priors_agree
-from pueval.propensity import (aul_pu_bounds, aul_pu_difference_bounds, aul_pu_weighted, breakdown_gamma,
-                               labeled_weights)
+from pueval.propensity import (aul_pu_audit, aul_pu_bounds, aul_pu_difference_bounds, aul_pu_weighted,
+                               breakdown_gamma, labeled_weights)
 from pueval.validation import check_fraction, check_level, check_pu
 
 PRIOR_NOTE = "depends on the class prior theta"
@@ -234,6 +234,13 @@ def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> tuple[dict, n
     if args.gamma is not None:
         bounds = aul_pu_bounds(labeled, scores, args.gamma, level=args.level)
         out |= {"gamma": args.gamma, "aul_bounds": [bounds.low, bounds.high]}
+    if args.audit_column is not None:
+        audit = aul_pu_audit(labeled, scores, pd.to_numeric(_column(table, args.audit_column, "--audit-column"),
+                                                            errors="coerce").to_numpy(float), level=args.level)
+        out |= {"audit_column": args.audit_column, "n_audited": audit.n_audited,
+                "n_audited_positive": audit.n_audited_positive, "aul_audit": audit.aul, "aul_audit_ci": list(audit.ci),
+                "theta_audit": audit.theta, "theta_audit_ci": list(audit.theta_ci), "auc_audit": audit.auc,
+                "scar_p_value": audit.scar_p_value, "audit_bias": audit.bias}
     prior = _prior(args, table, labeled)
     if prior is not None:
         theta, source, extra = prior
@@ -294,6 +301,17 @@ def _evaluate_rows(report: dict) -> list[tuple[str, str, str]]:
         rows.append((f"AUL if the propensities differ by up to {report['gamma']:g}x",
                      f"[{report['aul_bounds'][0]:.4f}, {report['aul_bounds'][1]:.4f}] (with the {report['level']:g} "
                      "sampling error at each end)", "the scores, the labels and gamma: no prior, no propensity"))
+    if "aul_audit" in report:
+        source = f"the audit ({report['n_audited']} rows, {report['n_audited_positive']} positive)"
+        low, high = report["aul_audit_ci"]
+        rows += [("AUL from the labels and the audit", f"{report['aul_audit']:.4f} [{low:.4f}, {high:.4f}]", source),
+                 ("theta from the audit", f"{report['theta_audit']:.4f} [{report['theta_audit_ci'][0]:.4f}, "
+                  f"{report['theta_audit_ci'][1]:.4f}]", source),
+                 ("AUC from the audited AUL", "not identified" if report["auc_audit"] is None
+                  else f"{report['auc_audit']:.4f}", source),
+                 ("AUL^PU minus the audited AUL", f"{report['audit_bias']:+.4f}", source),
+                 ("SCAR test (labeled vs audited positives), p", "no audited positive"
+                  if report["scar_p_value"] is None else f"{report['scar_p_value']:.3g}", source)]
     if "theta" in report:
         def value(key):
             return "not identified (theta above the bound)" if report[key] is None else f"{report[key]:.4f}"
@@ -442,6 +460,9 @@ def parser() -> argparse.ArgumentParser:
                                               "(default: the one shipped with pueval)")
     ev.add_argument("--interval", choices=aul_pu.INTERVAL_METHODS, default="normal",
                     help="the AUL^PU interval: normal (Theorem 1) or bootstrap (default: normal)")
+    ev.add_argument("--audit-column", metavar="COLUMN",
+                    help="the true class (1/0) of a simple random sample of the unlabeled rows, empty elsewhere: "
+                         "the AUL and theta whatever selected the labels, and a test of SCAR")
     ev.add_argument("--threshold", type=float, help="F1 threshold on the score (default: the median score)")
     ev.add_argument("--format", choices=("json", "markdown", "html"), default="json",
                     help="json, a markdown table, or a one-page HTML report with the curves (default: json)")

@@ -49,7 +49,7 @@ MAX_WEIGHT_SHARE = 0.1
 """A labeled row carrying more than this share of the total weight is an extreme weight: a warning."""
 
 __all__ = ["aul_pu_weighted", "WeightedAUL", "PropensityWarning", "aul_pu_bounds", "aul_pu_difference_bounds",
-           "breakdown_gamma", "WeightedRange"]
+           "breakdown_gamma", "WeightedRange", "aul_pu_audit", "AuditedAUL"]
 
 
 class PropensityWarning(UserWarning):
@@ -376,3 +376,120 @@ def breakdown_gamma(labels: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLike,
     if not negative.any():
         return float("inf")
     return float(max(1.0, np.min(rest[negative] / -low[negative])))
+
+
+# -- an audit sample ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AuditedAUL:
+    """The AUL from PU labels and an audit of the unlabeled rows (:func:`aul_pu_audit`)."""
+
+    aul: float  #: [Σ_L t_i + (n^U/m)·Σ_{A⁺} t_i] / n̂^P, whatever selected the labeled rows
+    ci: tuple[float, float]  #: its ``level`` normal interval (ratio linearization, sampling within U)
+    theta: float  #: m⁺/m, the audited share of positives among the unlabeled rows
+    theta_ci: tuple[float, float]  #: Clopper–Pearson at ``level`` (conservative: it ignores the finite population)
+    auc: float | None  #: from AUL = α/2 + (1 − α)·AUC with α̂ = n̂^P/n (None outside [0, 1] or when α̂ = 1)
+    n: int
+    n_labeled: int
+    n_audited: int
+    n_audited_positive: int
+    scar_p_value: float | None  #: two-sided Mann–Whitney test that labeled and audited positives rank alike
+    bias: float  #: AUL^PU − ``aul``: how far the labeled rows alone are off
+    level: float
+
+
+def _checked_audit(audited: ArrayLike, labeled: np.ndarray) -> np.ndarray:
+    """The audited rows' true classes as 0/1 with NaN where not audited; audited rows must be unlabeled."""
+    values = np.asarray(audited, dtype=float) if np.asarray(audited).dtype.kind in "biuf" else None
+    if values is None or values.shape != labeled.shape:
+        raise ArgumentError("audited", f"must be 1-D numbers with one value per row ({labeled.size}): the true class "
+                                       "(1 positive, 0 negative) of each audited row, NaN elsewhere")
+    seen = ~np.isnan(values)
+    if np.any(seen & labeled):
+        raise ArgumentError("audited", f"audits {int(np.sum(seen & labeled))} labeled row(s); audit unlabeled rows "
+                                       "only (a labeled row is a known positive)")
+    if not np.isin(values[seen], (0.0, 1.0)).all():
+        raise ArgumentError("audited", "must hold 1 (positive), 0 (negative) or NaN (not audited)")
+    if seen.sum() < 2:
+        raise ArgumentError("audited", f"need at least 2 audited rows, got {int(seen.sum())}")
+    return values
+
+
+@sklearn_names
+def aul_pu_audit(labels: ArrayLike, scores: ArrayLike, audited: ArrayLike, *, level: float = 0.95,
+                 pos_label: PosLabel = 1) -> AuditedAUL:
+    """The AUL when the labels may have been selected in any way, from a simple random sample of the unlabeled
+    rows whose true class was checked (an audit).
+
+    With m audited rows, m⁺ of them positive, θ̂ = m⁺/m estimates the share of positives among the n^U
+    unlabeled rows whatever selected the labeled ones, n̂^P = n^L + θ̂·n^U, and
+
+        Â = [Σ_L t_i + (n^U/m)·Σ_{A⁺} t_i] / n̂^P
+
+    (t_i as in :func:`pueval.aul_pu_score`): numerator and denominator are unbiased for Σ_P t_i and n^P, so
+    Â is consistent. Its variance by linearizing the ratio, the audit a sample without replacement from U:
+    (n^U)²·(1 − m/n^U)·s_z²/m / n̂^P², s_z² the sample variance of z_j = y_j·(t_j − Â) over the audited rows.
+
+    **A test of SCAR**: under SCAR the labeled rows and the audited positives are samples of the same
+    positives, so their t-values are exchangeable; ``scar_p_value`` is the two-sided Mann–Whitney test
+    (exact for small samples without ties, SciPy's ``mannwhitneyu``), None with fewer than one audited
+    positive. ``bias`` = AUL^PU − Â estimates how far AUL^PU alone is off.
+
+    Parameters
+    ----------
+    labels, scores : arrays of shape (n,)
+        As in :func:`pueval.aul_pu_score`.
+    audited : array of shape (n,)
+        1 (positive) or 0 (negative) on the audited rows, a simple random sample of the unlabeled rows; NaN
+        elsewhere.
+    level : float, default 0.95
+    pos_label : default 1
+
+    Returns
+    -------
+    AuditedAUL
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.random(4000) < 0.4
+    >>> scores = y + rng.normal(size=4000)
+    >>> labels = y & (rng.random(4000) < 0.4 / (1 + np.exp(-2 * scores)))  # the easy positives labeled more
+    >>> audit = np.full(4000, np.nan)
+    >>> rows = rng.choice(np.flatnonzero(~labels), 300, replace=False)
+    >>> audit[rows] = y[rows]
+    >>> found = aul_pu_audit(labels, scores, audit)
+    >>> found.bias > 0, found.scar_p_value < 0.05  # AUL^PU over-states the AUL, and SCAR is rejected
+    (True, True)
+    """
+    from scipy.stats import beta, mannwhitneyu
+
+    level = check_level(level)
+    labeled, scores = check_pu(labels, scores, pos_label=pos_label)
+    audit = _checked_audit(audited, labeled)
+    warn_degenerate(labeled, scores)
+    t = metrics.t_values(scores)
+    seen = ~np.isnan(audit)
+    y, t_audit = audit[seen], t[seen]
+    n, n_labeled, m = int(labeled.size), int(labeled.sum()), int(seen.sum())
+    n_unlabeled, m_positive = n - n_labeled, int(y.sum())
+    theta = m_positive / m
+    n_positive = n_labeled + theta * n_unlabeled
+    aul = float((t[labeled].sum() + n_unlabeled / m * (t_audit * y).sum()) / n_positive)
+    z = y * (t_audit - aul)
+    se = n_unlabeled * np.sqrt((1 - m / n_unlabeled) * z.var(ddof=1) / m) / n_positive
+    tail = (1 - level) / 2
+    theta_ci = (float(beta.ppf(tail, m_positive, m - m_positive + 1)) if m_positive else 0.0,
+                float(beta.ppf(1 - tail, m_positive + 1, m - m_positive)) if m_positive < m else 1.0)
+    alpha = n_positive / n
+    auc = (aul - alpha / 2) / (1 - alpha) if alpha < 1 else None
+    scar = None
+    if m_positive:
+        scar = float(mannwhitneyu(t[labeled], t_audit[y == 1], alternative="two-sided").pvalue)
+    else:
+        warnings.warn("audited: no audited row is positive, so SCAR cannot be tested", PropensityWarning, stacklevel=3)
+    return AuditedAUL(aul=aul, ci=normal_interval(aul, float(se), level, 0.0, 1.0), theta=theta, theta_ci=theta_ci,
+                      auc=float(auc) if auc is not None and 0 <= auc <= 1 else None, n=n, n_labeled=n_labeled,
+                      n_audited=m, n_audited_positive=m_positive, scar_p_value=scar,
+                      bias=float(t[labeled].mean() - aul), level=level)
