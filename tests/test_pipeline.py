@@ -109,7 +109,7 @@ def test_pipeline_writes_table_and_figures(run):
     distance = pd.read_csv(results / "table1_paper_distance.csv")
     assert "mean mae_aul / mean mae_auc_distance" in distance["check"].tolist()
     assert "| settings with mae_aul < mae_auc_km1 (of 4) |" in (results / "table1.md").read_text()
-    for name in ("figure2", "figure2_plus", "theorem1", "figure3", "sar"):
+    for name in ("figure2", "figure2_plus", "theorem1", "figure3", "sar", "sar_without_scar"):
         for suffix in ("png", "pdf"):
             assert (results / "figures" / f"{name}.{suffix}").stat().st_size > 1000
     check = pd.read_csv(results / "theorem1.csv")
@@ -122,7 +122,10 @@ def test_pipeline_writes_table_and_figures(run):
         "mae_auc_km1", "mae_auc_km2", "mae_auc_distance", "mae_auc_en", "mae_auc_bbe", "mae_auc_tice", "mae_aul"]
     assert "| tice | " in (results / "table1_plus.md").read_text()
     sar = pd.read_csv(results / "sar.csv")
-    assert set(sar["source"]) == {"aul", "true", "distance", "en", "bbe", "tice"}
+    assert set(sar["source"]) == {"aul", "true", "distance", "en", "bbe", "tice", "aul_weighted", "aul_weighted_half",
+                                  "aul_audit_50", "aul_bounds"}  # audits of 200 and 1,000 rows exceed these tables
+    assert sar.loc[sar.source == "aul_audit_50", "rejection"].notna().all()
+    assert sar.loc[sar.source == "true", "coverage"].isna().all()
     assert set(sar["strength"]) == {0.0, 2.0} and (sar.loc[sar.dataset == "all", "draws"] == 3 * 2).all()
     assert figure3[["auc_mean_pu_auc", "auc_mean_pu_aul"]].notna().all().all()
     related = pd.read_csv(results / "related.csv")

@@ -6,6 +6,7 @@ import itertools
 import warnings
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from pueval import aul_pu_difference, aul_pu_interval, aul_pu_score
@@ -462,3 +463,28 @@ def test_the_command_reports_the_audit(tmp_path, capsys):
     assert report["scar_p_value"] == found.scar_p_value and report["n_audited"] == 300
     assert cli.main(["evaluate", str(path), "--audit-column", "audit", "--format", "markdown"]) == 0
     assert "SCAR test (labeled vs audited positives), p" in capsys.readouterr().out
+
+
+def test_the_sar_study_adds_the_estimates_without_scar():
+    from pueval.studies import sar as study
+
+    rng = np.random.default_rng(13)
+    y = (rng.random(1500) < 0.4).astype(int)
+    scores = y + rng.normal(size=1500)
+
+    def run():
+        return study.run(np.zeros((1500, 1)), y, scores, dataset="toy", beta=0.3, strengths=[0, 2], n_draws=3,
+                         seed=5, priors=lambda X, labeled, seeds: {}, audit_sizes=[50, 10**6])
+
+    frame = run()
+    pd.testing.assert_frame_equal(frame, run())  # seeded by the draw's identity
+    assert set(frame["source"]) == {"aul", "true", "aul_weighted", "aul_weighted_half", "aul_audit_50", "aul_bounds"}
+    scar = frame[frame["strength"] == 0].set_index(["draw", "source"])["estimate"]
+    for d in range(3):  # a constant propensity: the weighted estimates are AUL^PU
+        assert scar[(d, "aul_weighted")] == pytest.approx(scar[(d, "aul")], abs=1e-12)
+        assert scar[(d, "aul_weighted_half")] == pytest.approx(scar[(d, "aul")], abs=1e-12)
+    table = study.table(frame).set_index(["dataset", "strength", "source"])
+    assert table.loc[("all", 2.0, "aul_audit_50"), ["coverage", "rejection"]].between(0, 1).all()
+    assert np.isnan(table.loc[("all", 2.0, "true"), "coverage"]) and np.isnan(table.loc[("all", 2.0, "aul"), "rejection"])
+    bounds = frame[frame["source"] == "aul_bounds"]
+    assert (bounds["low"] <= bounds["estimate"]).all() and (bounds["estimate"] <= bounds["high"]).all()

@@ -122,6 +122,7 @@ rule sar:
         beta=lambda w: config["sar"]["beta"],
         strengths=lambda w: config["sar"]["strengths"],
         n_draws=lambda w: config["sar"]["n_draws"],
+        audit_sizes=lambda w: config["sar"]["audit_sizes"],
         seed=config["seed"],
         distcurve=config["mpe"]["distcurve"],
         bbe=config["mpe"]["bbe"],
@@ -139,6 +140,12 @@ rule sar_table:
             "results/figures/sar.png", caption="../report/sar.rst", category="SAR"
         ),
         pdf="results/figures/sar.pdf",
+        without_scar_png=report(
+            "results/figures/sar_without_scar.png",
+            caption="../report/sar_without_scar.rst",
+            category="SAR",
+        ),
+        without_scar_pdf="results/figures/sar_without_scar.pdf",
     log:
         "results/logs/sar_table.log",
     benchmark:

@@ -403,11 +403,14 @@ def paired_difference_figure(table: pd.DataFrame, titles: dict | None = None) ->
 
 SAR_LABELS = {"aul": "AUL$^{PU}$", "true": "AUC, true prior", "distance": "AUC, DistCurve prior",
               "en": "AUC, EN prior", "bbe": "AUC, BBE prior", "tice": "AUC, TIcE prior"}
+SAR_WITHOUT_SCAR = {"aul": "AUL$^{PU}$ (assumes SCAR)", "aul_weighted": "weighted by 1/e, true e",
+                    "aul_weighted_half": "weighted by 1/e, e of half the slope"}
 
 
 def sar_figure(table: pd.DataFrame) -> plt.Figure:
-    """Bias and MAE against the propensity strength k (k = 0: SCAR), averaged over the datasets."""
-    overall = table[table["dataset"] == "all"]
+    """Bias and MAE against the propensity strength k (k = 0: SCAR), averaged over the datasets: AUL^PU and the
+    prior-corrected AUCs."""
+    overall = table[(table["dataset"] == "all") & table["source"].isin(list(SAR_LABELS))]
     fig, (bias, mae) = plt.subplots(1, 2, figsize=(10.0, 4.0), sharex=True)
     for source, part in overall.groupby("source", sort=False):
         style = {"linewidth": 2.5, "color": "black"} if source == "aul" else {}
@@ -422,6 +425,38 @@ def sar_figure(table: pd.DataFrame) -> plt.Figure:
     mae.set_title("MAE (all datasets)")
     mae.legend(fontsize="small")
     fig.tight_layout()
+    return fig
+
+
+def sar_without_scar_figure(table: pd.DataFrame) -> plt.Figure:
+    """The AUL estimates that do not assume SCAR against k, over all datasets: bias, 95 % interval coverage
+    (the bounds' coverage at the true Γ), and the SCAR test's rejection rate per audit size."""
+    overall = table[table["dataset"] == "all"]
+    audits = sorted((s for s in overall["source"].unique() if s.startswith("aul_audit_")), key=lambda s: int(s[10:]))
+    labels = {**SAR_WITHOUT_SCAR, **{s: f"audit of {s[10:]} rows" for s in audits},
+              "aul_bounds": "bounds at the true Γ"}
+    fig, (bias, coverage, rejection) = plt.subplots(1, 3, figsize=(13.5, 4.2), sharex=True)
+    for i, (source, label) in enumerate(labels.items()):
+        part = overall[overall["source"] == source]
+        if part.empty:
+            continue
+        style = {"linewidth": 2.5, "color": "black"} if source == "aul" else {"color": f"C{i}"}
+        if source != "aul_bounds":
+            bias.plot(part["strength"], part["bias"], marker="o", label=label, **style)
+        coverage.plot(part["strength"], part["coverage"], marker="o", label=label, **style)
+        if source in audits:
+            rejection.plot(part["strength"], part["rejection"], marker="o", label=label, **style)
+    bias.axhline(0.0, color="grey", linewidth=0.8, linestyle="--")
+    coverage.axhline(0.95, color="grey", linewidth=0.8, linestyle="--")
+    rejection.axhline(0.05, color="grey", linewidth=0.8, linestyle="--")
+    bias.set(ylabel="bias (mean of estimate − true AUL)", title="Bias")
+    coverage.set(ylabel="share of draws whose interval holds the AUL", ylim=(-0.02, 1.02),
+                 title="Coverage of the 95 % interval")
+    rejection.set(ylabel="share of draws rejecting SCAR at 5 %", ylim=(-0.02, 1.02),
+                  title="The audit's test of SCAR")
+    for ax in (bias, coverage, rejection):
+        ax.set_xlabel("propensity strength k (0 = SCAR)")
+    _legend_below(fig, bias, coverage)
     return fig
 
 

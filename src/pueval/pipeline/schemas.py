@@ -87,9 +87,12 @@ SCHEMAS = {
                   "per draw of labels selected at random or not: estimates against truth", {
         "dataset": "catalog name", "beta": "labeled fraction of the positives (on average over the propensities)",
         "strength": "k of the propensity (0 = SCAR)", "draw": "draw index", "theta": "true positive fraction of "
-        "the unlabeled rows", "source": "aul (AUL^PU) or the prior of the corrected AUC (true, distance, en, bbe, "
-        "tice)", "estimate": "AUL^PU, or AUC^PU corrected with that prior (clipped to [0, 1])", "truth":
-        "the fully labeled AUL or AUC", "error": "estimate - truth"}),
+        "the unlabeled rows", "source": "aul (AUL^PU), the prior of the corrected AUC (true, distance, en, bbe, "
+        "tice), or an AUL estimate without SCAR (aul_weighted, aul_weighted_half, aul_audit_{m}, aul_bounds)",
+        "estimate": "AUL^PU, AUC^PU corrected with that prior (clipped to [0, 1]), or that AUL estimate", "truth":
+        "the fully labeled AUL or AUC", "error": "estimate - truth", "low": "the 95 % interval's lower end (the "
+        "bounds' lower end for aul_bounds; NaN without one)", "high": "its upper end", "p_value":
+        "the SCAR test's p-value (aul_audit_{m}; NaN otherwise)"}),
     "tabatabaei": Schema("tabatabaei/{family}.parquet", "tabatabaei_inversions",
                          "per rho and run: inversions and squared errors of Tabatabaei's F1 estimate and the LL score", {
         "rho": "nominal labeled fraction of the positives", "rho_real": "realised rho = S/P", "run": "run index",

@@ -461,7 +461,7 @@ def related(input, output, *, dataset, level, f1_quantile):
     schemas.write(frame, output[0], "related")
 
 
-def sar(input, output, *, dataset, beta, strengths, n_draws, seed, distcurve, bbe, tice):
+def sar(input, output, *, dataset, beta, strengths, n_draws, audit_sizes, seed, distcurve, bbe, tice):
     from pueval.mpe.priors import PriorEstimator
     from pueval.studies import sar as study
 
@@ -471,7 +471,7 @@ def sar(input, output, *, dataset, beta, strengths, n_draws, seed, distcurve, bb
                             repetitions=distcurve["repetitions"], transform=distcurve["transform"], bbe=bbe, tice=tice)
     with naming_keys({"beta": "sar.beta"}):
         frame = study.run(X, y, scores, dataset=dataset, beta=beta, strengths=strengths, n_draws=n_draws, seed=seed,
-                          priors=priors)
+                          priors=priors, audit_sizes=audit_sizes)
     schemas.write(frame, output[0], "sar")
 
 
@@ -482,6 +482,7 @@ def sar_table(input, output):
     table = study.table(_concat(input, "sar"))
     table.to_csv(output.csv, index=False, float_format="%.4f")
     figures.save(figures.sar_figure(table), (output.png, output.pdf))
+    figures.save(figures.sar_without_scar_figure(table), (output.without_scar_png, output.without_scar_pdf))
 
 
 def related_table(input, output):

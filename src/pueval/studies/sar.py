@@ -12,18 +12,29 @@ k = 0 is SCAR. On each draw: AUL^PU against the true AUL, and AUC^PU corrected (
 :func:`pueval.metrics.corrected_auc`, clipped to [0, 1]) with the true θ and with the priors of
 DistCurve, EN and BBE (one cross-fitted transform per draw) and TIcE (:class:`pueval.mpe.PriorEstimator`),
 against the true AUC. KM is left out: at about 1.5 s per draw it would dominate the run.
+
+Beside them, the estimates that do not assume SCAR (:mod:`pueval.propensity`), against the true AUL:
+``aul_weighted`` weights the labeled rows by 1/e with the true propensities (absolute), ``aul_weighted_half``
+with propensities of half the slope (k/2: a misspecified propensity model), ``aul_audit_{m}`` reads an audit
+of m unlabeled rows drawn at random (sizes at least the number of unlabeled rows are skipped), with the SCAR
+test's p-value, and ``aul_bounds`` is the range of the AUL at the true Γ (the largest ratio of two
+positives' propensities), widened by its 95 % sampling error, with AUL^PU as its estimate. AUL^PU and the
+weighted and audited estimates carry their 95 % intervals (``low``, ``high``), so the table gives coverage.
+Their :class:`~pueval.propensity.PropensityWarning` (few effective rows at large k) is not logged per draw:
+the table's coverage shows its consequence.
 """
 
 from __future__ import annotations
 
 import logging
+import warnings
 
 import numpy as np
 import pandas as pd
 from scipy.optimize import brentq
 from scipy.special import expit
 
-from pueval import metrics, seeds
+from pueval import aul_pu, metrics, propensity, seeds
 from pueval.mpe.priors import PriorEstimator
 from pueval.seeds import PriorSeeds
 from pueval.studies.draws import MIN_LABELED
@@ -61,18 +72,50 @@ def sar_labels(e: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return (rng.random(e.size) < e).astype(np.int64)
 
 
+LEVEL = 0.95  # of every interval of the study
+
+
+def without_scar(y: np.ndarray, scores: np.ndarray, labeled: np.ndarray, e: np.ndarray, e_half: np.ndarray,
+                 audits: dict[int, np.ndarray], gamma: float) -> list[dict]:
+    """The estimates of one draw that do not assume SCAR (the module docstring), each a dict with ``source``,
+    ``estimate``, ``low``, ``high`` and ``p_value`` (NaN where it has none); ``audits`` maps an audit size to
+    the audited rows."""
+    nan = float("nan")
+    found = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", propensity.PropensityWarning)
+        for source, e_used in (("aul_weighted", e), ("aul_weighted_half", e_half)):
+            weighted = propensity.aul_pu_weighted(labeled, scores, e_used, relative=False, level=LEVEL)
+            found.append({"source": source, "estimate": weighted.aul, "low": weighted.ci[0], "high": weighted.ci[1],
+                          "p_value": nan})
+        for size, rows in audits.items():
+            audited = np.full(y.size, np.nan)
+            audited[rows] = y[rows]
+            audit = propensity.aul_pu_audit(labeled, scores, audited, level=LEVEL)
+            found.append({"source": f"aul_audit_{size}", "estimate": audit.aul, "low": audit.ci[0],
+                          "high": audit.ci[1], "p_value": nan if audit.scar_p_value is None else audit.scar_p_value})
+    bounds = propensity.aul_pu_bounds(labeled, scores, gamma, level=LEVEL)
+    found.append({"source": "aul_bounds", "estimate": bounds.estimate, "low": bounds.low, "high": bounds.high,
+                  "p_value": nan})
+    return found
+
+
 def run(X: np.ndarray, y: np.ndarray, scores: np.ndarray, *, dataset: str, beta: float, strengths, n_draws: int,
-        seed: int, priors: PriorEstimator) -> pd.DataFrame:
+        seed: int, priors: PriorEstimator, audit_sizes=()) -> pd.DataFrame:
     """Rows of schema ``sar`` (:mod:`pueval.pipeline.schemas`) for every strength and draw of one dataset.
 
     ``priors`` gives the estimated priors of a draw. Draw d at strength k is seeded by the integer
     s = (``seed``, ``dataset``, "sar", k, d): its labels by s's generator, its priors by
-    :meth:`~pueval.seeds.PriorSeeds.of` (s).
+    :meth:`~pueval.seeds.PriorSeeds.of` (s), its audit of m rows by (``seed``, ``dataset``, "sar", k, d,
+    "audit", m).
     """
     truth = {"aul": float(metrics.aul(y, scores)), "auc": float(metrics.auc(y, scores))}
+    nan = float("nan")
     rows = []
     for strength in strengths:
         e = propensities(y, scores, beta, strength)
+        e_half = propensities(y, scores, beta, strength / 2)
+        gamma = float(e[y == 1].max() / e[y == 1].min())
         for d in range(n_draws):
             rng = seeds.rng(seed, dataset, "sar", float(strength), d)
             labeled = sar_labels(e, rng)
@@ -83,20 +126,36 @@ def run(X: np.ndarray, y: np.ndarray, scores: np.ndarray, *, dataset: str, beta:
             auc_pu = float(metrics.auc(labeled, scores))
             draw_seed = seeds.int_seed(seed, dataset, "sar", float(strength), d)
             thetas = {"true": theta, **priors(X, labeled, PriorSeeds.of(draw_seed))}
-            found = [("aul", float(metrics.aul(labeled, scores)), truth["aul"])]
-            found += [(source, metrics.corrected_auc(auc_pu, prior, clip=True), truth["auc"])
+            low, high = aul_pu.aul_pu_interval(labeled, scores, LEVEL)
+            found = [{"source": "aul", "estimate": float(metrics.aul(labeled, scores)), "truth": truth["aul"],
+                      "low": low, "high": high, "p_value": nan}]
+            found += [{"source": source, "estimate": metrics.corrected_auc(auc_pu, prior, clip=True),
+                       "truth": truth["auc"], "low": nan, "high": nan, "p_value": nan}
                       for source, prior in thetas.items()]
+            unlabeled = np.flatnonzero(labeled == 0)
+            audits = {int(m): seeds.rng(seed, dataset, "sar", float(strength), d, "audit", int(m)).choice(
+                unlabeled, int(m), replace=False) for m in audit_sizes if m < unlabeled.size}
+            found += [{**item, "truth": truth["aul"]}
+                      for item in without_scar(y, scores, labeled, e, e_half, audits, gamma)]
             rows += [{"dataset": dataset, "beta": beta, "strength": float(strength), "draw": d, "theta": theta,
-                      "source": source, "estimate": estimate, "truth": value, "error": estimate - value}
-                     for source, estimate, value in found]
+                      "source": item["source"], "estimate": item["estimate"], "truth": item["truth"],
+                      "error": item["estimate"] - item["truth"], "low": item["low"], "high": item["high"],
+                      "p_value": item["p_value"]} for item in found]
         log.info("%s: strength %g, %d draws", dataset, strength, n_draws)
     return pd.DataFrame(rows)
 
 
 def table(frame: pd.DataFrame) -> pd.DataFrame:
-    """Per (dataset, strength, source), and over all datasets ("all"): bias (mean error), MAE, draws."""
-    stats = {"bias": ("error", "mean"), "mae": ("abs_error", "mean"), "draws": ("error", "size")}
-    frame = frame.assign(abs_error=frame["error"].abs())
+    """Per (dataset, strength, source), and over all datasets ("all"): bias (mean error), MAE, draws, the
+    coverage of the 95 % interval (share of draws with low ≤ truth ≤ high; NaN without one) and the SCAR test's
+    rejection rate at 5 % (NaN without one)."""
+    stats = {"bias": ("error", "mean"), "mae": ("abs_error", "mean"), "draws": ("error", "size"),
+             "coverage": ("covered", "mean"), "rejection": ("rejected", "mean")}
+    has_interval, has_test = frame["low"].notna(), frame["p_value"].notna()
+    frame = frame.assign(abs_error=frame["error"].abs(),
+                         covered=((frame["low"] <= frame["truth"]) & (frame["truth"] <= frame["high"]))
+                         .astype(float).where(has_interval),
+                         rejected=(frame["p_value"] < 0.05).astype(float).where(has_test))
     keys = ["strength", "source"]
     per_dataset = frame.groupby(["dataset", *keys], sort=False).agg(**stats).reset_index()
     overall = frame.groupby(keys, sort=False).agg(**stats).reset_index().assign(dataset="all")
