@@ -330,11 +330,11 @@ def aul_pu_bounds(labels: ArrayLike, scores: ArrayLike, gamma: float, *, level: 
     >>> found.low < found.estimate == aul_pu_score(labels, scores) < found.high
     True
     """
-    from pueval.aul_pu import labeled_t_values
-
     gamma = _check_gamma(gamma)
     level = None if level is None else check_level(level)
-    return _range(labeled_t_values(labels, scores, pos_label=pos_label), gamma, level)
+    labeled, scores = check_pu(labels, scores, pos_label=pos_label)
+    warn_degenerate(labeled, scores)
+    return _range(metrics.t_values_at(scores, labeled), gamma, level)
 
 
 def _differences(labels, scores_a, scores_b, pos_label) -> np.ndarray:
