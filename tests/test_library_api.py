@@ -285,3 +285,48 @@ def test_pairs_of_labelings_agree_on_the_paper_example():
     labeled = [1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0]
     for a, b in itertools.combinations([labeled, [2 * v - 1 for v in labeled], [bool(v) for v in labeled]], 2):
         assert pueval.aul_pu_score(a, scores) == pueval.aul_pu_score(b, scores) == pytest.approx(0.615)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_sample_weights_count_a_row_as_many_times_as_its_integer_weight(seed):
+    rng = np.random.default_rng(seed)
+    n = 40
+    labels = (rng.random(n) < 0.3).astype(int)
+    labels[:2] = 1
+    scores = np.round(rng.random(n), 1)  # ties
+    weights = rng.integers(0, 4, n)
+    weights[:2] = 1
+    repeated = np.repeat(np.arange(n), weights)
+    expected = pueval.aul_pu_score(labels[repeated], scores[repeated])
+    assert pueval.aul_pu_score(labels, scores, sample_weight=weights) == pytest.approx(expected, abs=1e-12)
+    assert pueval.aul_pu_score(labels, scores, sample_weight=np.full(n, 2.5)) == pytest.approx(
+        pueval.aul_pu_score(labels, scores), abs=1e-12)
+
+
+def test_bad_sample_weights_are_refused_naming_the_argument():
+    labels, scores = [1, 1, 0, 0], [0.9, 0.4, 0.5, 0.1]
+    for weights, message in (([1, 1, 1], "one per row"), ([1, -1, 1, 1], "≥ 0"), ([1, np.nan, 1, 1], "finite"),
+                             ([0, 0, 1, 1], "sum to 0"), (["a"] * 4, "real numbers")):
+        with pytest.raises(ValueError, match=f"sample_weight: .*{message}"):
+            pueval.aul_pu_score(labels, scores, sample_weight=weights)
+    with pytest.raises(ValueError, match="sample_weight: and propensity together"):
+        pueval.aul_pu_score(labels, scores, sample_weight=[1] * 4, propensity=[0.5] * 4)
+
+
+def test_the_scorer_routes_sample_weight_through_cross_validate():
+    import sklearn
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import KFold, cross_validate
+
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(300, 2))
+    s = ((X[:, 0] + rng.normal(size=300) > 0.8) & (rng.random(300) < 0.6)).astype(int)
+    weights = rng.uniform(0.5, 2.0, 300)
+    folds = KFold(3, shuffle=True, random_state=0)
+    with sklearn.config_context(enable_metadata_routing=True):
+        scorer = pueval.aul_pu_scorer().set_score_request(sample_weight=True)
+        model = LogisticRegression().set_fit_request(sample_weight=False)
+        found = cross_validate(model, X, s, cv=folds, scoring=scorer, params={"sample_weight": weights})
+    expected = [pueval.aul_pu_score(s[test], LogisticRegression().fit(X[train], s[train]).decision_function(X[test]),
+                                    sample_weight=weights[test]) for train, test in folds.split(X)]
+    assert found["test_score"] == pytest.approx(expected, abs=1e-12)

@@ -34,8 +34,8 @@ from numpy.typing import ArrayLike
 from pueval import metrics
 from pueval.extras import require
 from pueval.propensity import labeled_weights, normal_interval
-from pueval.validation import (DegenerateScoresWarning, PosLabel, check_integer, check_level, check_pu,
-                               check_scores, sklearn_names, warn_degenerate)
+from pueval.validation import (ArgumentError, DegenerateScoresWarning, PosLabel, check_integer, check_level,
+                               check_pu, check_scores, sklearn_names, warn_degenerate)
 
 INTERVAL_METHODS = ("normal", "bootstrap")
 BOOTSTRAP_CHUNK = 1 << 22  # resampled entries held at once (32 MB of indices): the bootstrap's memory bound
@@ -54,7 +54,7 @@ def labeled_t_values(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabe
 
 @sklearn_names
 def aul_pu_score(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1,
-                 propensity: ArrayLike | None = None) -> float:
+                 propensity: ArrayLike | None = None, sample_weight: ArrayLike | None = None) -> float:
     """AUL^PU (Eq. 4): P(score of a labeled row > score of any row), ties count ½.
 
     Parameters
@@ -70,6 +70,10 @@ def aul_pu_score(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 
         Labels not selected at random: each row's e_i = P(labeled | positive, x_i), in (0, 1] on the labeled
         rows (relative values suffice). The estimate is then the Hájek mean Σ_L t_i/e_i / Σ_L 1/e_i
         (:mod:`pueval.propensity`; :func:`pueval.propensity.aul_pu_weighted` gives it with n_eff and more).
+    sample_weight : array of shape (n,), optional
+        scikit-learn's row weights (≥ 0): each row counts w_i times, in the t-values (the weighted share of
+        the rows a row outranks, :func:`pueval.metrics.weighted_t_values`) and in their mean over the labeled
+        rows. Equal weights give the unweighted value. Not with ``propensity``.
 
     Returns
     -------
@@ -97,12 +101,33 @@ def aul_pu_score(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 
     >>> round(aul_pu_score(y_true=[2 * v - 1 for v in labels], y_score=scores), 4)
     0.615
     """
+    if sample_weight is not None:
+        if propensity is not None:
+            raise ArgumentError("sample_weight", "and propensity together are not supported; give one")
+        labeled, scores = check_pu(labels, scores, pos_label=pos_label)
+        weights = check_sample_weight(sample_weight, labeled)
+        warn_degenerate(labeled, scores)
+        return float(np.average(metrics.weighted_t_values(scores, weights)[labeled], weights=weights[labeled]))
     if propensity is None:
         return float(labeled_t_values(labels, scores, pos_label=pos_label).mean())
     labeled, scores = check_pu(labels, scores, pos_label=pos_label)
     weights = labeled_weights(propensity, labeled)
     warn_degenerate(labeled, scores)
     return weights.mean(metrics.t_values_at(scores, labeled))
+
+
+def check_sample_weight(sample_weight: ArrayLike, labeled: np.ndarray) -> np.ndarray:
+    """Row weights: real, finite, ≥ 0, one per row, a positive sum over the labeled rows."""
+    weights = np.asarray(sample_weight)
+    if weights.dtype.kind not in "biuf" or weights.shape != labeled.shape:
+        raise ArgumentError("sample_weight", f"must be 1-D real numbers, one per row ({labeled.size}), got "
+                                             f"{weights.dtype} of shape {weights.shape}")
+    weights = weights.astype(np.float64)
+    if not (np.isfinite(weights).all() and (weights >= 0).all()):
+        raise ArgumentError("sample_weight", "must be finite and ≥ 0")
+    if not weights[labeled].sum() > 0:
+        raise ArgumentError("sample_weight", "the labeled rows' weights sum to 0")
+    return weights
 
 
 def bootstrap_means(values: np.ndarray, n_boot: int, rng: np.random.Generator) -> np.ndarray:

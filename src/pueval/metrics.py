@@ -104,6 +104,23 @@ def t_values_at(scores: np.ndarray, rows: np.ndarray) -> np.ndarray:
     return (midranks_at(scores, rows) - 0.5) / scores.size
 
 
+def weighted_t_values(scores: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """t_i with row weights w (scikit-learn's ``sample_weight``): (Σ_{j: s_j < s_i} w_j + ½·Σ_{j: s_j = s_i} w_j)
+    / Σ_j w_j, the weighted share of the rows that row i outranks, ties (itself included) counting ½. With
+    equal weights it is :func:`t_values`.
+
+    >>> weighted_t_values(np.array([0.3, 0.1, 0.3]), np.array([1.0, 2.0, 1.0])).tolist()
+    [0.75, 0.25, 0.75]
+    """
+    order, last = tie_groups(scores)
+    group = np.cumsum(np.r_[True, last[:-1]]) - 1  # the tie group of each sorted row
+    sums = np.bincount(group, weights=weights[order])
+    below = np.r_[0.0, np.cumsum(sums)[:-1]]
+    t = np.empty(scores.size)
+    t[order] = (below + sums / 2)[group] / weights.sum()
+    return t
+
+
 def _positive_rank_sums(labels: np.ndarray, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(Σ of mid-ranks over the positives, number of positives) per labels row."""
     return labels @ midranks(scores), labels.sum(axis=-1)
