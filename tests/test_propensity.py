@@ -283,6 +283,10 @@ def test_the_command_reports_the_bounds_and_the_breakdown_gamma(tmp_path, capsys
     bounds = aul_pu_difference_bounds(labeled, a, b, 2.0, level=0.95)
     assert report["difference_bounds"] == [bounds.low, bounds.high]
     assert report["breakdown_gamma"] == breakdown_gamma(labeled, a, b)
+    table["score_c"] = table["score"] + 10 * table["labeled"]  # beats score on every labeled row: no Γ breaks it
+    table.to_csv(path, index=False)
+    assert cli.main(["compare", str(path), "--score-columns", "score_c", "score", "--gamma", "2"]) == 0
+    assert json.loads(capsys.readouterr().out)["breakdown_gamma"] is None
 
 
 # -- bounds without any propensity ------------------------------------------------------------------------------

@@ -278,8 +278,9 @@ def compare_table(args, table: pd.DataFrame, sha256: str = "") -> dict:
         "n_eff": labeled_weights(propensity, labeled).n_eff}
     if args.gamma is not None:
         bounds = aul_pu_difference_bounds(labeled, scores_a, scores_b, args.gamma, level=args.level)
+        breakdown = breakdown_gamma(labeled, scores_a, scores_b)  # inf: no weighting makes A lose (JSON null)
         weighted |= {"gamma": args.gamma, "difference_bounds": [bounds.low, bounds.high],
-                     "breakdown_gamma": breakdown_gamma(labeled, scores_a, scores_b)}
+                     "breakdown_gamma": breakdown if math.isfinite(breakdown) else None}
     return result.as_dict() | {"score_a": a, "score_b": b} | weighted | _identity(args, sha256, labeled)
 
 
@@ -373,7 +374,8 @@ def _compare_rows(report: dict) -> list[tuple[str, str, str]]:
             (f"A - B if the propensities differ by up to {report['gamma']:g}x",
              f"[{report['difference_bounds'][0]:+.4f}, {report['difference_bounds'][1]:+.4f}] (with the "
              f"{report['level']:g} sampling error at each end)", "the scores, the labels and gamma"),
-            ("smallest gamma at which A - B > 0 fails", f"{report['breakdown_gamma']:.3g}",
+            ("smallest gamma at which A - B > 0 fails", "none: no weighting makes A lose"
+             if report["breakdown_gamma"] is None else f"{report['breakdown_gamma']:.3g}",
              "the scores and the labels")] if "gamma" in report else [])
 
 
