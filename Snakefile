@@ -1,4 +1,5 @@
-"""pueval: AUL^PU versus MPE-corrected AUC^PU on the catalog's datasets (see README.md).
+"""pueval: the AUL paper (AUL^PU versus MPE-corrected AUC^PU on the catalog's datasets), its extensions,
+and four related papers reproduced beside their printed numbers (see README.md).
 
 Rules, in data-flow order: workflow/rules/{data,draws,mpe,estimate,paper,extras}.smk (helpers in common.smk). Rule x runs
 workflow/scripts/x.py, which runs pueval.pipeline.steps.x.

@@ -1,8 +1,10 @@
 """Every figure of the pipeline, drawn from the studies' frames (matplotlib, Agg backend).
 
-Figure 2 and 2+ (error boxes per dataset and prior source), Figure 3 (PU_AUC against PU_AUL), the
-cost of the estimators, Theorem 1 on the draws, the coverage of the AUL^PU interval and the SAR
-study's bias and MAE. :func:`save` writes PNG and PDF byte for byte the same on every run.
+The AUL paper's: Figure 1, Figure 2 and 2+ (error boxes per dataset and prior source), Figure 3 (PU_AUC
+against PU_AUL), Theorem 1 on the draws; its extensions: the cost of the estimators, the coverage of the
+AUL^PU interval, the paired difference, the SAR study (the corrected AUCs, and the estimates without SCAR);
+and the related papers' figures (Jain et al., Claesen et al., Tabatabaei et al., McDermott et al.).
+:func:`save` writes PNG and PDF byte for byte the same on every run.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Every Markdown table of the pipeline: Table 1 and 1+ with the paper's values beside ours, the claim
-counts, the distance to the paper, and the related estimators' table."""
+counts, the distance to the paper, the AUL^PU interval's coverage, and each related paper's report (Jain
+et al., Claesen et al., Tabatabaei et al., McDermott et al.), with their printed values beside ours."""
 
 from __future__ import annotations
 
