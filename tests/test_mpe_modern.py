@@ -316,3 +316,22 @@ def test_every_message_names_methods_as_the_user_does():
     assert "use a lighter estimator (distcurve, en, bbe, tice)" in messages[0]
     for message in messages:
         assert "distance" not in message.replace("distcurve", ""), message
+
+
+@pytest.mark.parametrize("interval", ["own", "bootstrap"])
+def test_several_estimators_share_one_transform_and_give_what_each_gives_alone(monkeypatch, interval):
+    from pueval.mpe import distance_curve as dc
+    from pueval.mpe.priors import estimate_priors
+
+    rng = np.random.default_rng(21)
+    y = rng.random(500) < 0.5
+    X = np.c_[y * 2.0 + rng.normal(size=500), rng.normal(size=500)]
+    labels = (y & (rng.random(500) < 0.4)).astype(int)
+    options = {"n_boot": 3, "interval": interval, "random_state": 4}
+    alone = {m: estimate_prior(X, labels, m, **options) for m in ("distcurve", "en", "bbe")}
+    calls = []
+    original = dc.univariate_transform
+    monkeypatch.setattr(dc, "univariate_transform", lambda *a, **k: calls.append(1) or original(*a, **k))
+    together = estimate_priors(X, labels, ["distcurve", "en", "bbe"], **options)
+    assert together == alone
+    assert len(calls) == (1 if interval == "own" else 1 + 3)  # one per resample too, not one per method

@@ -17,6 +17,7 @@ or a Generator, each method's options by name, and a warning when θ̂ sits at a
 
 from __future__ import annotations
 
+import hashlib
 import math
 import numbers
 import os
@@ -56,6 +57,9 @@ class PriorEstimator:
         num_leaves, learning_rate).
     bbe, tice : dict, optional
         Keyword arguments of :func:`pueval.mpe.best_bin.bbe_theta` and :func:`pueval.mpe.tice.tice_c`.
+    transforms : dict, optional
+        A cache of transforms shared with other estimators: a transform of the same rows, labels, seed and
+        options is computed once (:func:`estimate_priors` passes one to every method it runs).
 
     Examples
     --------
@@ -69,7 +73,8 @@ class PriorEstimator:
     """
 
     def __init__(self, methods, *, km_standardize: bool = False, distcurve_model=None, repetitions: int = 10,
-                 transform: dict | None = None, bbe: dict | None = None, tice: dict | None = None):
+                 transform: dict | None = None, bbe: dict | None = None, tice: dict | None = None,
+                 transforms: dict | None = None):
         methods = tuple(methods)
         unknown = [m for m in methods if m not in METHODS]
         if not methods or unknown:
@@ -84,6 +89,7 @@ class PriorEstimator:
         self.km_standardize = bool(km_standardize)
         self.repetitions = repetitions
         self.transform, self.bbe, self.tice = dict(transform or {}), dict(bbe or {}), dict(tice or {})
+        self.transforms = transforms
         self.model = None
         if "distance" in methods:
             if distcurve_model is None:
@@ -150,7 +156,7 @@ class PriorEstimator:
         from pueval.mpe.elkan_noto import en_theta
 
         start = time.perf_counter()
-        scores = dc.univariate_transform(X, mask, seed=seeds.transform, **self.transform)
+        scores = self._transform(X, mask, seeds.transform)
         run = {"distance": lambda: dc.theta_from_transform(scores, mask, self.model, rng=seeds.curve,
                                                            repetitions=self.repetitions),
                "en": lambda: en_theta(s, expit(scores)),
@@ -161,6 +167,20 @@ class PriorEstimator:
             seconds[m] = time.perf_counter() - start
             start = time.perf_counter()
         return thetas, seconds
+
+    def _transform(self, X, mask, seed: int) -> np.ndarray:
+        """The cross-fitted transform of rows ``X`` and labels ``mask``, from the shared cache when one is given
+        (keyed by a digest of the rows and labels, the seed and the options) and holds it."""
+        from pueval.mpe import distance_curve as dc
+
+        if self.transforms is None:
+            return dc.univariate_transform(X, mask, seed=seed, **self.transform)
+        digest = hashlib.blake2b(np.ascontiguousarray(X).tobytes(), digest_size=16)
+        digest.update(np.ascontiguousarray(mask).tobytes())
+        key = (digest.hexdigest(), X.shape, seed, tuple(sorted(self.transform.items())))
+        if key not in self.transforms:
+            self.transforms[key] = dc.univariate_transform(X, mask, seed=seed, **self.transform)
+        return self.transforms[key]
 
 
 # estimate_prior ------------------------------------------------------------------------------------
@@ -384,6 +404,13 @@ def estimate_prior(X: ArrayLike, labels: ArrayLike, method: str, *,
     >>> estimate.method, round(estimate.theta, 2), estimate.at_bound
     ('km2', 0.3, None)
     """
+    return _estimate_prior(X, labels, method, random_state=random_state, pos_label=pos_label, interval=interval,
+                           n_boot=n_boot, level=level, transforms=None, options=options)
+
+
+def _estimate_prior(X, labels, method: str, *, random_state, pos_label, interval, n_boot: int, level: float,
+                    transforms: dict | None, options: dict) -> PriorEstimate:
+    """:func:`estimate_prior`'s work; ``transforms`` is the transform cache shared by :func:`estimate_priors`."""
     if method not in PUBLIC_METHODS:
         raise ArgumentError("method", f"must be one of {', '.join(PUBLIC_METHODS)}, got {method!r}")
     if interval is not None and interval not in INTERVALS:
@@ -411,7 +438,7 @@ def estimate_prior(X: ArrayLike, labels: ArrayLike, method: str, *,
             rows = sampling.stratified_subsample(s, limit, seeding.seed_sequence(seeds.transform, "km-subsample"))
             warnings.warn(f"{method}: {s.size:,} rows would not fit (max_rows {limit:,}); KM runs on a stratified "
                           f"subsample of {rows.size:,} rows, {int(s[rows].sum()):,} labeled", SubsampleWarning,
-                          stacklevel=2)
+                          stacklevel=3)
             X, s, subsample = X[rows], s[rows], int(rows.size)
     elif method == "distcurve":
         from pueval.mpe import distance_curve as dc
@@ -422,7 +449,7 @@ def estimate_prior(X: ArrayLike, labels: ArrayLike, method: str, *,
     elif method == "tice":
         kwargs["tice"] = dict(options)
     name = PUBLIC_METHODS[method]
-    estimator = PriorEstimator((name,), **kwargs)
+    estimator = PriorEstimator((name,), transforms=transforms, **kwargs)
     estimator.check_size(X.shape[0])
     thetas, _, own = estimator.timed(X, s, seeds)
     theta = float(thetas[name])
@@ -440,7 +467,7 @@ def estimate_prior(X: ArrayLike, labels: ArrayLike, method: str, *,
         beyond = ("the true theta may lie above it" if at_bound == "upper" else
                   "the method does not resolve theta between 0 and this value")
         warnings.warn(f"{method}: theta = {theta:.4f} sits at the {at_bound} bound of what the method can return "
-                      f"([{low:g}, {high:g}]); {beyond}", PriorAtBoundWarning, stacklevel=2)
+                      f"([{low:g}, {high:g}]); {beyond}", PriorAtBoundWarning, stacklevel=3)
     return PriorEstimate(theta=theta, method=method, at_bound=at_bound, bounds=(low, high), n=n, n_labeled=n_labeled,
                          interval=found, interval_method=how, subsample=subsample)
 
@@ -450,7 +477,9 @@ def estimate_priors(X: ArrayLike, labels: ArrayLike, methods, *,
                     interval: str | None = "own", n_boot: int = 100, level: float = 0.95,
                     options: dict | None = None) -> dict[str, PriorEstimate]:
     """θ̂ by several methods side by side: :func:`estimate_prior` for each of ``methods`` (with ``options``,
-    ``{method: {option: value}}``), in the order given. Whether they agree: :func:`priors_agree`.
+    ``{method: {option: value}}``), in the order given. Whether they agree: :func:`priors_agree`. DistCurve, EN
+    and BBE read one cross-fitted transform where their rows, seeds and transform options agree (an int
+    ``random_state``): each θ̂ is the one :func:`estimate_prior` gives alone, at the cost of one transform.
 
     >>> rng = np.random.default_rng(0)
     >>> y = np.r_[np.ones(300, int), np.zeros(300, int)]
@@ -467,8 +496,10 @@ def estimate_priors(X: ArrayLike, labels: ArrayLike, methods, *,
     unknown = sorted(set(options) - set(methods))
     if unknown:
         raise ArgumentError("options", f"names methods that are not run: {', '.join(unknown)}")
-    return {m: estimate_prior(X, labels, m, random_state=random_state, pos_label=pos_label, interval=interval,
-                              n_boot=n_boot, level=level, **options.get(m, {})) for m in methods}
+    transforms = {}  # DistCurve, EN and BBE on the same rows, seed and transform options share one transform
+    return {m: _estimate_prior(X, labels, m, random_state=random_state, pos_label=pos_label, interval=interval,
+                               n_boot=n_boot, level=level, transforms=transforms, options=options.get(m, {}))
+            for m in methods}
 
 
 def priors_agree(estimates: dict) -> bool | None:
