@@ -158,6 +158,14 @@ def test_a_prior_the_scores_contradict_is_flagged_and_its_metrics_are_not_identi
     code, out, _ = _run(capsys, "evaluate", table, "--prior", too_high, "--format", "markdown")
     assert "not identified (theta above the bound)" in out and "theta is above it" in out
     assert metrics.check_prior(auc_pu, bound - 0.01) is True
+    from pueval import plots  # the plot draws no corrected ROC or band for it, and says why
+
+    figure = plots.evaluation_figure(frame["labeled"], frame["score"], {**report, "level": 0.95})
+    roc = figure.axes[0]
+    drawn = [line.get_label() for line in roc.get_lines() if len(line.get_xdata())]
+    assert not any("corrected" in label or "Claesen" in label for label in drawn)
+    assert any("no corrected ROC or band is identified" in t.get_text() for t in roc.get_legend().get_texts())
+    plots.to_bytes(figure, "png")
     with pytest.warns(metrics.PriorInconsistentWarning, match=r"exceeds 2\(1 - AUC\^PU\) = "):
         assert metrics.check_prior(auc_pu, too_high) is False
 

@@ -25,17 +25,20 @@ def evaluation_figure(labels: ArrayLike, scores: ArrayLike, report: dict, *, pos
     figure, (roc, lift) = plt.subplots(1, 2, figsize=(10, 4.6), layout="constrained")
     pu = curves.roc_curve(labels, scores, pos_label=pos_label)
     roc.plot(pu.x, pu.y, color="C0", label=f"ROC$^{{PU}}$ (AUC$^{{PU}}$ {pu.area:.3f}, no prior)")
-    if "theta" in report:
+    if "theta" in report and not report.get("prior_consistent", True):
+        # a θ the ranking contradicts identifies no corrected curve: none is drawn, the legend says why
+        roc.plot([], [], color="C3", label=f"θ = {report['theta']:.3f} ({report['theta_source']}) is above "
+                                            "2(1 − AUC$^{PU}$):\nno corrected ROC or band is identified")
+    elif "theta" in report:
         theta = report["theta"]
         band = curves.claesen_band(labels, scores, theta, report["level"], pos_label=pos_label)
         roc.plot(band.roc_lower.x, band.roc_lower.y, color="C1", lw=0.8, ls="--",
                  label=f"Claesen {report['level']:.0%} band ({band.roc_lower.area:.3f} to {band.roc_upper.area:.3f})")
         roc.plot(band.roc_upper.x, band.roc_upper.y, color="C1", lw=0.8, ls="--")
         corrected = curves.corrected_roc_curve(labels, scores, theta, pos_label=pos_label)
-        identified = report.get("prior_consistent", True)
         roc.plot(corrected.x, corrected.y, color="C3",
                  label=f"corrected ROC, Jain indirect (AUC {corrected.area:.3f}; θ = {theta:.3f}, "
-                       f"{report['theta_source']})" + ("" if identified else "\nθ above 2(1 − AUC$^{PU}$): not identified"))
+                       f"{report['theta_source']})")
     roc.plot([0, 1], [0, 1], color="0.7", lw=0.8)
     roc.set(xlabel="false positive rate (unlabeled as negative, or corrected)", ylabel="true positive rate "
             "(labeled rows' recall)", title="ROC", xlim=(0, 1), ylim=(0, 1.01))
