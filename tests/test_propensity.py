@@ -178,8 +178,9 @@ def test_bad_arguments_are_refused_naming_them():
         assert aul_pu_weighted(labels, scores, ok).n_labeled == 3
         with pytest.raises(ArgumentError, match="relative: must be True or False"):
             aul_pu_weighted(labels, scores, ok, relative="yes")
-        with pytest.raises(ArgumentError, match="min_propensity"):
-            aul_pu_weighted(labels, scores, ok, min_propensity=0)
+        for bad in (0, "0.1", True, 1.5):
+            with pytest.raises(ArgumentError, match="min_propensity: must be None or lie in"):
+                aul_pu_weighted(labels, scores, ok, min_propensity=bad)
         with pytest.raises(ArgumentError, match="threshold: needs absolute propensities"):
             aul_pu_weighted(labels, scores, ok, threshold=0.5)
         with pytest.raises(ValueError, match="only the normal interval"):

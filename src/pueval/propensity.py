@@ -31,6 +31,7 @@ large weights make the estimate as noisy as n_eff rows would, and :class:`Propen
 
 from __future__ import annotations
 
+import numbers
 import warnings
 from dataclasses import dataclass
 from statistics import NormalDist
@@ -108,7 +109,8 @@ def labeled_weights(propensity: ArrayLike, labeled: np.ndarray, *, relative: boo
         raise ArgumentError("propensity", f"must lie in (0, 1] on every labeled row; {bad.size} labeled row(s) "
                                           f"outside, the first row {row} with {float(values[row])!r}")
     if min_propensity is not None:
-        if isinstance(min_propensity, bool) or not 0.0 < float(min_propensity) <= 1.0:
+        if isinstance(min_propensity, (bool, np.bool_)) or not isinstance(min_propensity, numbers.Real) \
+                or not 0.0 < float(min_propensity) <= 1.0:
             raise ArgumentError("min_propensity", f"must be None or lie in (0, 1], got {min_propensity!r}")
         e = np.maximum(e, float(min_propensity))
     weights = LabeledWeights(e, bool(relative))
