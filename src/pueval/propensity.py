@@ -289,6 +289,8 @@ class WeightedRange:
 
 
 def _range(values: np.ndarray, gamma: float, level: float | None) -> WeightedRange:
+    """The smallest and largest Hájek means of ``values`` over weights in [1, Γ], each widened by z·se at its
+    own weights when ``level`` is given."""
     ends = []
     for sign in (-1.0, 1.0):
         w = _extreme_weights(sign * values, gamma)
