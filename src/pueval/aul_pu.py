@@ -33,23 +33,16 @@ from numpy.typing import ArrayLike
 
 from pueval import metrics
 from pueval.extras import require
-from pueval.propensity import labeled_weights, normal_interval
+from pueval.metrics import labeled_t_values, paired_t_values
+from pueval.propensity import hajek, labeled_weights, normal_interval
 from pueval.validation import (ArgumentError, DegenerateScoresWarning, PosLabel, check_integer, check_level,
-                               check_pu, check_scores, sklearn_names, warn_degenerate)
+                               check_pu, sklearn_names, warn_degenerate)
 
 INTERVAL_METHODS = ("normal", "bootstrap")
 BOOTSTRAP_CHUNK = 1 << 22  # resampled entries held at once (32 MB of indices): the bootstrap's memory bound
 
 __all__ = ["aul_pu_score", "aul_pu_interval", "aul_pu_difference", "aul_pu_scorer", "PairedDifference",
            "DegenerateScoresWarning"]
-
-
-def labeled_t_values(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) -> np.ndarray:
-    """The labeled rows' t-values, t_i = (r_i − ½)/n (:func:`pueval.metrics.t_values`), after checking
-    the arguments (at least two labeled rows) and warning of degenerate scores."""
-    labeled, scores = check_pu(labels, scores, pos_label=pos_label)
-    warn_degenerate(labeled, scores)
-    return metrics.t_values_at(scores, labeled)
 
 
 @sklearn_names
@@ -110,10 +103,7 @@ def aul_pu_score(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 
         return float(np.average(metrics.weighted_t_values(scores, weights)[labeled], weights=weights[labeled]))
     if propensity is None:
         return float(labeled_t_values(labels, scores, pos_label=pos_label).mean())
-    labeled, scores = check_pu(labels, scores, pos_label=pos_label)
-    weights = labeled_weights(propensity, labeled)
-    warn_degenerate(labeled, scores)
-    return weights.mean(metrics.t_values_at(scores, labeled))
+    return hajek(labels, scores, propensity, pos_label=pos_label).estimate
 
 
 def check_sample_weight(sample_weight: ArrayLike, labeled: np.ndarray) -> np.ndarray:
@@ -174,12 +164,7 @@ def aul_pu_interval(labels: ArrayLike, scores: ArrayLike, level: float = 0.95, *
     if propensity is not None:
         if method != "normal":
             raise ValueError("method: with propensity only the normal interval is offered, got 'bootstrap'")
-        labeled, scores = check_pu(labels, scores, pos_label=pos_label)
-        weights = labeled_weights(propensity, labeled, relative=relative)
-        warn_degenerate(labeled, scores)
-        t = metrics.t_values_at(scores, labeled)
-        estimate = weights.mean(t)
-        return normal_interval(estimate, np.sqrt(weights.variance(t, estimate)), level, 0.0, 1.0)
+        return hajek(labels, scores, propensity, level=level, relative=relative, pos_label=pos_label).ci
     t = labeled_t_values(labels, scores, pos_label=pos_label)
     if method == "normal":
         half = NormalDist().inv_cdf(0.5 + level / 2.0) * t.std(ddof=1) / np.sqrt(t.size)
@@ -202,6 +187,7 @@ class PairedDifference:
     ci: tuple[float, float]  #: the ``level`` interval of the difference, prior-free
     p_value: float  #: two-sided, for "no difference" (equal AUL, hence equal AUC)
     level: float
+    n_eff: float | None = None  #: with ``propensity``: Kish's effective number of labeled rows
 
     def as_dict(self) -> dict:
         """The JSON keys of ``pueval compare``: n, n_labeled, aul_pu_a, aul_pu_b, difference,
@@ -262,12 +248,9 @@ def aul_pu_difference(labels: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLik
     (True, True, True)
     """
     level = check_level(level)
-    labeled, scores_a = check_pu(labels, scores_a, pos_label=pos_label, scores_name="scores_a")
-    scores_b = check_scores(scores_b, labeled.size, "scores_b")
-    warn_degenerate(labeled, scores_a, name="scores_a")
-    warn_degenerate(labeled, scores_b, name="scores_b")
-    t_a, t_b = metrics.t_values_at(scores_a, labeled), metrics.t_values_at(scores_b, labeled)
+    labeled, t_a, t_b = paired_t_values(labels, scores_a, scores_b, pos_label=pos_label)
     d = t_a - t_b
+    n_eff = None
     if propensity is None:
         mean_a, mean_b = float(t_a.mean()), float(t_b.mean())
         difference, se = float(d.mean()), float(d.std(ddof=1) / np.sqrt(d.size))
@@ -275,6 +258,7 @@ def aul_pu_difference(labels: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLik
         weights = labeled_weights(propensity, labeled, relative=relative)
         mean_a, mean_b, difference = weights.mean(t_a), weights.mean(t_b), weights.mean(d)
         se = float(np.sqrt(weights.variance(d, difference)))
+        n_eff = weights.n_eff
     if se == 0.0:
         warnings.warn("the paired differences of the labeled rows' t-values do not vary (e.g. the two models "
                       "rank the rows alike): the interval has width 0", DegenerateScoresWarning, stacklevel=2)
@@ -283,7 +267,7 @@ def aul_pu_difference(labels: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLik
         p_value = float(2.0 * NormalDist().cdf(-abs(difference) / se))
     return PairedDifference(n=int(labeled.size), n_labeled=int(labeled.sum()), aul_pu_a=mean_a, aul_pu_b=mean_b,
                             difference=difference, ci=normal_interval(difference, se, level, -1.0, 1.0),
-                            p_value=p_value, level=level)
+                            p_value=p_value, level=level, n_eff=n_eff)
 
 
 def aul_pu_scorer(*, pos_label: PosLabel = 1) -> Callable:

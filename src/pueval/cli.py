@@ -27,7 +27,7 @@ import pandas as pd
 from pueval import __version__, aul_pu, metrics, related
 from pueval.mpe.priors import PUBLIC_METHODS, estimate_priors, priors_agree
 from pueval.propensity import (aul_pu_audit, aul_pu_bounds, aul_pu_difference_bounds, aul_pu_weighted,
-                               breakdown_gamma, labeled_weights)
+                               breakdown_gamma)
 from pueval.validation import check_fraction, check_level, check_pu
 
 PRIOR_NOTE = "depends on the class prior theta"
@@ -164,6 +164,11 @@ def _propensity(args, table: pd.DataFrame) -> np.ndarray | None:
     return pd.to_numeric(_column(table, args.propensity_column, "--propensity-column"), errors="coerce").to_numpy(float)
 
 
+def _propensity_keys(args) -> dict:
+    """What the report says of the propensities it used: the column, and relative or absolute."""
+    return {"propensity_column": args.propensity_column, "propensity": "absolute" if args.absolute else "relative"}
+
+
 def _weighted(args, table: pd.DataFrame, labeled: np.ndarray, scores: np.ndarray, threshold: float) -> dict:
     """The report's keys of the propensity-weighted AUL (:func:`pueval.propensity.aul_pu_weighted`), or {}."""
     propensity = _propensity(args, table)
@@ -171,8 +176,7 @@ def _weighted(args, table: pd.DataFrame, labeled: np.ndarray, scores: np.ndarray
         return {}
     found = aul_pu_weighted(labeled, scores, propensity, level=args.level, relative=not args.absolute,
                             threshold=threshold if args.absolute else None)
-    out = {"propensity_column": args.propensity_column, "propensity": "absolute" if args.absolute else "relative",
-           "aul_weighted": found.aul, "aul_weighted_ci": list(found.ci), "n_eff": found.n_eff}
+    out = _propensity_keys(args) | {"aul_weighted": found.aul, "aul_weighted_ci": list(found.ci), "n_eff": found.n_eff}
     if args.absolute:
         out |= {f"{key}_weighted": getattr(found, key) for key in ("n_positive", "theta", "auc", "precision",
                                                                    "recall", "f1")} | {"threshold": threshold}
@@ -181,7 +185,8 @@ def _weighted(args, table: pd.DataFrame, labeled: np.ndarray, scores: np.ndarray
 
 def _identity(args, sha256: str, labeled: np.ndarray) -> dict:
     return {"pueval_version": __version__,
-            "input": {"path": "standard input" if args.scores == "-" else args.scores, "sha256": sha256, "n": int(labeled.size), "n_labeled": int(labeled.sum())}}
+            "input": {"path": "standard input" if args.scores == "-" else args.scores, "sha256": sha256,
+                      "n": int(labeled.size), "n_labeled": int(labeled.sum())}}
 
 
 def _prior(args, table: pd.DataFrame, labeled: np.ndarray) -> tuple[float, str, dict] | None:
@@ -273,9 +278,7 @@ def compare_table(args, table: pd.DataFrame, sha256: str = "") -> dict:
     propensity = _propensity(args, table)
     result = aul_pu.aul_pu_difference(labeled, scores_a, scores_b, level=args.level, propensity=propensity,
                                       relative=not args.absolute)
-    weighted = {} if propensity is None else {
-        "propensity_column": args.propensity_column, "propensity": "absolute" if args.absolute else "relative",
-        "n_eff": labeled_weights(propensity, labeled).n_eff}
+    weighted = {} if propensity is None else _propensity_keys(args) | {"n_eff": result.n_eff}
     if args.gamma is not None:
         bounds = aul_pu_difference_bounds(labeled, scores_a, scores_b, args.gamma, level=args.level)
         breakdown = breakdown_gamma(labeled, scores_a, scores_b)  # inf: no weighting makes A lose (JSON null)

@@ -15,7 +15,8 @@ import numpy as np
 
 from numpy.typing import ArrayLike
 
-from pueval.validation import ArgumentError, PosLabel, check_integer, check_label_rows, sklearn_names, warn_degenerate
+from pueval.validation import (ArgumentError, PosLabel, check_integer, check_label_rows, check_pu, check_scores,
+                               sklearn_names, warn_degenerate)
 
 
 def tie_groups(scores: np.ndarray, *, descending: bool = False) -> tuple[np.ndarray, np.ndarray]:
@@ -102,6 +103,25 @@ def t_values(scores: np.ndarray) -> np.ndarray:
 def t_values_at(scores: np.ndarray, rows: np.ndarray) -> np.ndarray:
     """``t_values(scores)[rows]``, in the rows' order, from one sort of the scores (:func:`midranks_at`)."""
     return (midranks_at(scores, rows) - 0.5) / scores.size
+
+
+def labeled_t_values(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) -> np.ndarray:
+    """The labeled rows' t-values, t_i = (r_i − ½)/n (:func:`t_values`), after checking the arguments (at least
+    two labeled rows) and warning of degenerate scores: what AUL^PU, its intervals and bounds read."""
+    labeled, scores = check_pu(labels, scores, pos_label=pos_label)
+    warn_degenerate(labeled, scores)
+    return t_values_at(scores, labeled)
+
+
+def paired_t_values(labels: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLike, *,
+                    pos_label: PosLabel = 1) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(labeled-row mask, t^A, t^B of the labeled rows) of two models scoring the same rows, after checking the
+    arguments and warning of either model's degenerate scores: what the paired difference and its bounds read."""
+    labeled, scores_a = check_pu(labels, scores_a, pos_label=pos_label, scores_name="scores_a")
+    scores_b = check_scores(scores_b, labeled.size, "scores_b")
+    warn_degenerate(labeled, scores_a, name="scores_a")
+    warn_degenerate(labeled, scores_b, name="scores_b")
+    return labeled, t_values_at(scores_a, labeled), t_values_at(scores_b, labeled)
 
 
 def weighted_t_values(scores: np.ndarray, weights: np.ndarray) -> np.ndarray:

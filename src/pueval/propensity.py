@@ -35,13 +35,13 @@ import numbers
 import warnings
 from dataclasses import dataclass
 from statistics import NormalDist
+from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from pueval import metrics
-from pueval.validation import (ArgumentError, PosLabel, check_level, check_pu, check_scores, sklearn_names,
-                               warn_degenerate)
+from pueval.validation import ArgumentError, PosLabel, check_level, check_pu, sklearn_names, warn_degenerate
 
 MIN_EFFECTIVE_ROWS = 30
 """Below this many effective labeled rows (Kish) the normal interval is not trusted: a warning."""
@@ -129,6 +129,32 @@ def normal_interval(estimate: float, se: float, level: float, low: float, high: 
     """estimate ± z·se (z the normal quantile of ``level``'s two-sided interval), clipped to [low, high]."""
     half = NormalDist().inv_cdf(0.5 + level / 2.0) * se
     return float(max(estimate - half, low)), float(min(estimate + half, high))
+
+
+class Hajek(NamedTuple):
+    """The checked inputs and the Hájek estimate of the AUL with its normal interval (:func:`hajek`)."""
+
+    labeled: np.ndarray  #: the labeled-row mask
+    scores: np.ndarray  #: the checked scores
+    weights: LabeledWeights
+    t: np.ndarray  #: the labeled rows' t-values
+    estimate: float  #: Σ_L w·t / Σ_L w
+    ci: tuple[float, float]  #: estimate ± z·√(linearized variance), clipped to [0, 1]
+
+
+def hajek(labels: ArrayLike, scores: ArrayLike, propensity: ArrayLike, *, level: float = 0.95,
+          relative: bool = True, min_propensity: float | None = None, pos_label: PosLabel = 1) -> Hajek:
+    """The one computation behind every propensity-weighted AUL (:func:`aul_pu_weighted`, and
+    ``propensity=`` of :func:`pueval.aul_pu_score` and :func:`pueval.aul_pu_interval`): the labels and scores
+    checked, the weights (:func:`labeled_weights`), degenerate scores warned of, the labeled rows' t-values,
+    their Hájek mean and its ``level`` interval (``level`` already checked by the caller)."""
+    labeled, scores = check_pu(labels, scores, pos_label=pos_label)
+    weights = labeled_weights(propensity, labeled, relative=relative, min_propensity=min_propensity)
+    warn_degenerate(labeled, scores)
+    t = metrics.t_values_at(scores, labeled)
+    estimate = weights.mean(t)
+    return Hajek(labeled, scores, weights, t, estimate,
+                 normal_interval(estimate, np.sqrt(weights.variance(t, estimate)), level, 0.0, 1.0))
 
 
 @dataclass(frozen=True)
@@ -235,22 +261,19 @@ def aul_pu_weighted(labels: ArrayLike, scores: ArrayLike, propensity: ArrayLike,
     (True, 100.0)
     """
     level = check_level(level)
-    labeled, scores = check_pu(labels, scores, pos_label=pos_label)
     if threshold is not None and (relative or not np.isfinite(threshold)):
         raise ArgumentError("threshold", "needs absolute propensities (relative=False) and a finite score"
                             if relative else f"must be a finite score, got {threshold!r}")
-    weights = labeled_weights(propensity, labeled, relative=relative, min_propensity=min_propensity)
-    warn_degenerate(labeled, scores)
-    t = metrics.t_values_at(scores, labeled)
-    aul = weights.mean(t)
+    labeled, scores, weights, _, aul, ci = hajek(labels, scores, propensity, level=level, relative=relative,
+                                                 min_propensity=min_propensity, pos_label=pos_label)
     n, n_labeled = int(labeled.size), int(labeled.sum())
     extra = {}
     if not relative:
         extra = _prior_and_auc(n, n_labeled, float(weights.w.sum()), aul)
         if threshold is not None:
             extra |= _at_threshold(scores, labeled, weights, threshold)
-    return WeightedAUL(aul=aul, ci=normal_interval(aul, np.sqrt(weights.variance(t, aul)), level, 0.0, 1.0), level=level,
-                       n=n, n_labeled=n_labeled, n_eff=weights.n_eff, relative=bool(relative), **extra)
+    return WeightedAUL(aul=aul, ci=ci, level=level, n=n, n_labeled=n_labeled, n_eff=weights.n_eff,
+                       relative=bool(relative), **extra)
 
 
 # -- bounds without any propensity ------------------------------------------------------------------------------
@@ -336,18 +359,13 @@ def aul_pu_bounds(labels: ArrayLike, scores: ArrayLike, gamma: float, *, level: 
     """
     gamma = _check_gamma(gamma)
     level = None if level is None else check_level(level)
-    labeled, scores = check_pu(labels, scores, pos_label=pos_label)
-    warn_degenerate(labeled, scores)
-    return _range(metrics.t_values_at(scores, labeled), gamma, level)
+    return _range(metrics.labeled_t_values(labels, scores, pos_label=pos_label), gamma, level)
 
 
 def _differences(labels, scores_a, scores_b, pos_label) -> np.ndarray:
-    """The labeled rows' paired differences t^A − t^B, checked as :func:`pueval.aul_pu_difference` checks them."""
-    labeled, scores_a = check_pu(labels, scores_a, pos_label=pos_label, scores_name="scores_a")
-    scores_b = check_scores(scores_b, labeled.size, "scores_b")
-    warn_degenerate(labeled, scores_a, name="scores_a")
-    warn_degenerate(labeled, scores_b, name="scores_b")
-    return metrics.t_values_at(scores_a, labeled) - metrics.t_values_at(scores_b, labeled)
+    """The labeled rows' paired differences t^A − t^B (:func:`pueval.metrics.paired_t_values`)."""
+    _, t_a, t_b = metrics.paired_t_values(labels, scores_a, scores_b, pos_label=pos_label)
+    return t_a - t_b
 
 
 @sklearn_names

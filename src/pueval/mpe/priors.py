@@ -29,9 +29,9 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from pueval import seeds as seeding
-from pueval.seeds import PriorSeeds
 from pueval.extras import require
 from pueval.mpe import PUBLIC_METHODS, THETA_MAX
+from pueval.seeds import PriorSeeds
 from pueval.validation import ArgumentError, PosLabel, check_labels, check_matrix
 
 METHODS = tuple(PUBLIC_METHODS.values())  # ("km1", "km2", "distance", "en", "bbe", "tice"): the pipeline's names
@@ -379,8 +379,9 @@ def estimate_prior(X: ArrayLike, labels: ArrayLike, method: str, *,
         ``transform``; TIcE ``folds``, ``delta``, ``k``, ``max_splits``, ``min_rows``, ``iterations``,
         ``estimate_rows``. ``transform`` is a dict of folds, rounds, num_leaves, learning_rate. KM's
         ``max_rows`` (default ``"auto"``: the most rows whose Gram matrices take at most half of the memory the
-        process can allocate, and at least :data:`KM_MIN_ROWS`): above it KM runs on a stratified subsample of that many rows (labeled and
-        unlabeled in their shares) with a :class:`SubsampleWarning`; None refuses instead (MemoryError).
+        process can allocate, and at least :data:`KM_MIN_ROWS`): above it KM runs on a stratified subsample of
+        that many rows (labeled and unlabeled in their shares) with a :class:`SubsampleWarning`; None refuses
+        instead (MemoryError).
 
     Returns
     -------
