@@ -234,8 +234,8 @@ def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> tuple[dict, n
     out = {"n": int(labeled.size), "n_labeled": int(labeled.sum()), "aul_pu": aul_pu.aul_pu_score(labeled, scores),
            "aul_pu_ci": [low, high], "level": args.level, "interval": args.interval,
            "auc_pu": float(metrics.auc(labeled, scores))}
-    out |= _weighted(args, table, labeled, scores,
-                     float(np.median(scores)) if args.threshold is None else args.threshold)
+    threshold = float(np.median(scores)) if args.threshold is None else args.threshold  # finite: main()
+    out |= _weighted(args, table, labeled, scores, threshold)
     if args.gamma is not None:
         bounds = aul_pu_bounds(labeled, scores, args.gamma, level=args.level)
         out |= {"gamma": args.gamma, "aul_bounds": [bounds.low, bounds.high]}
@@ -250,7 +250,6 @@ def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> tuple[dict, n
     if prior is not None:
         theta, source, extra = prior
         s = labeled.astype(int)
-        threshold = float(np.median(scores)) if args.threshold is None else args.threshold  # finite: main()
         bound = metrics.theta_upper_bound(out["auc_pu"])
         consistent = metrics.check_prior(out["auc_pu"], theta, f"theta ({source})")
         out.update({"theta": theta, "theta_source": source, **extra, "theta_upper_bound": bound,
