@@ -55,9 +55,16 @@ if workflow.is_main_process:
 DATASETS = list(config["run"])
 BETAS = [beta_name(b) for b in config["betas"]]
 TITLES = {name: datasets.title(config, name) for name in DATASETS}
-# Tabatabaei et al.'s classifier families: random lines, random hyperplanes, random forests on tabatabaei.dataset.
+# Tabatabaei et al.'s classifier families: random lines, random hyperplanes, random forests on tabatabaei.dataset
+# fitted on the true classes and (unless tabatabaei.forest_pu_rho is null) on PU labels.
 TABATABAEI_FAMILIES = (
-    ["generated", "iris"] + (["forest"] if config["tabatabaei"]["dataset"] else [])
+    ["generated", "iris"]
+    + (
+        ["forest"]
+        + (["forest_pu"] if config["tabatabaei"]["forest_pu_rho"] is not None else [])
+        if config["tabatabaei"]["dataset"]
+        else []
+    )
     if config.get("tabatabaei")
     else []
 )

@@ -199,6 +199,41 @@ def test_forest_sets_are_judged_on_the_same_labeled_sets_and_reported_apart():
         study.study_frame("forest", seed=2, runs=12, classifiers=5, step=0.5, data=(x, y), forest_sets=0)
 
 
+def test_pu_fitted_forests_learn_labeled_against_unlabeled_and_threshold_at_half_c():
+    from sklearn.ensemble import RandomForestClassifier
+
+    rng = np.random.default_rng(5)
+    x = rng.normal(size=(200, 3))
+    y = x[:, 0] + rng.normal(0, 0.5, 200) > 0
+    y_eval, predicted = study.forest_predictions(x, y, 4, 11, pu_rho=0.4)
+    # a plain restatement with the same stream: the split, the labeled positives of the fit half, the forests
+    stream = np.random.default_rng(11)
+    fit = np.zeros(y.size, bool)
+    fit[study.sampling.stratified_choice(y.astype(int), study.sampling.class_fraction(y.astype(int), 0.5),
+                                         stream)] = True
+    positives = np.flatnonzero(y[fit])
+    labeled = np.zeros(fit.sum(), bool)
+    keys = stream.random(fit.sum())
+    labeled[positives[np.argsort(keys[positives])[:round(0.4 * positives.size)]]] = True
+    c = labeled.sum() / positives.size
+    expected = []
+    while len(expected) < 4:
+        forest = RandomForestClassifier(n_estimators=int(stream.integers(1, 100)), max_depth=int(stream.integers(1, 10)),
+                                        random_state=int(stream.integers(2**31 - 1)), n_jobs=1)
+        guess = forest.fit(x[fit], labeled).predict_proba(x[~fit])[:, 1] >= c / 2
+        if guess.any() and not guess.all():
+            expected.append(guess)
+    np.testing.assert_array_equal(y_eval, y[~fit])
+    np.testing.assert_array_equal(predicted, np.array(expected))
+    frame = study.study_frame("forest_pu", seed=2, runs=12, classifiers=5, step=0.1, data=(x, y), forest_sets=2,
+                              pu_rho=0.4)
+    assert sorted(frame["forest_set"].unique()) == [0, 1] and frame["inv_ll"].notna().all()
+    with pytest.raises(ValueError, match="pu_rho"):
+        study.study_frame("forest_pu", seed=2, runs=12, classifiers=5, step=0.1, data=(x, y))
+    with pytest.raises(ValueError, match="pu_rho"):
+        study.study_frame("forest", seed=2, runs=12, classifiers=5, step=0.1, data=(x, y), pu_rho=0.4)
+
+
 def test_bounds_follow_the_variance_formula():
     bounds = study.bounds_frame(seed=2, draws=400)
     summary = study.bounds_summary(bounds)
@@ -207,10 +242,53 @@ def test_bounds_follow_the_variance_formula():
     assert (summary["max_mean_gap_in_se"] < 5).all()
 
 
-def test_en_estimates_rho_on_both_problems():
-    frame = study.en_frame(seed=3, rhos=[0.5], repetitions=3)
+def test_rho_estimates_on_both_problems():
+    frame = study.rho_estimates_frame(seed=3, rhos=[0.5], repetitions=3)
     assert frame.groupby("family").size().to_dict() == {"generated": 3, "iris": 3}
     assert frame["rho_hat"].between(0.2, 0.8).all()
+    for column in ("rho_hat_loo", "rho_hat_loo_free_intercept"):
+        assert frame[column].between(0.1, 0.8).all()
+    table = study.rho_estimates_table(frame)
+    assert len(table) == 2 * len(study.RHO_ESTIMATORS)
+    loo = frame[frame["family"] == "iris"]
+    ratio = table.query("family == 'iris' and estimator == 'loo'")["mean_ratio"].item()
+    assert ratio == pytest.approx((loo["rho_hat_loo"] / loo["rho_real"]).mean())
+
+
+def _their_loo_rho(x, labeled, model):
+    """Their FIG2 notebooks' loop: for each labeled row, fit on every other row, read its P(s = 1 | x); then
+    N̂_P = (S − 1)/ĉ − 1 and ρ̂ = S/N̂_P."""
+    probabilities = []
+    for j in np.flatnonzero(labeled):
+        train = np.arange(labeled.size) != j
+        fitted = model().fit(x[train], np.where(labeled[train], 1, -1))
+        probabilities.append(fitted.predict_proba(x[j:j + 1])[0, 1])
+    size = int(labeled.sum())
+    return size / ((size - 1) / np.mean(probabilities) - 1)
+
+
+@pytest.mark.parametrize("penalize_intercept", [True, False])
+def test_leave_one_out_rho_equals_their_loop_with_scikit_learn(penalize_intercept):
+    from sklearn.linear_model import LogisticRegression
+
+    solver = "liblinear" if penalize_intercept else "lbfgs"  # liblinear penalizes the intercept, lbfgs does not
+    rng = np.random.default_rng(4)
+    for x, y in (study.iris_data(), (pts := rng.random((80, 2)), pts[:, 0] + 0.2 < pts[:, 1])):
+        labeled = study.labeled_sets(y[None], 0.4, rng)[0]
+        ours = study.loo_rho(x, labeled, penalize_intercept=penalize_intercept)
+        theirs = _their_loo_rho(x, labeled, lambda: LogisticRegression(solver=solver, C=1.0, tol=1e-12,
+                                                                       max_iter=10_000))
+        assert ours == pytest.approx(theirs, rel=1e-6)
+        probabilities = study.loo_labeled_probabilities(x, labeled, penalize_intercept=penalize_intercept)
+        assert probabilities.shape == (labeled.sum(),) and ((probabilities > 0) & (probabilities < 1)).all()
+
+
+def test_leave_one_out_rho_needs_two_labeled_rows():
+    x, y = study.iris_data()
+    labeled = np.zeros(y.size, bool)
+    labeled[np.flatnonzero(y)[0]] = True
+    with pytest.raises(ValueError, match="labeled"):
+        study.loo_rho(x, labeled)
 
 
 def test_the_heart_disease_entry_reads_the_cleveland_file(catalog, uci_mirror):

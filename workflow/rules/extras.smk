@@ -325,7 +325,7 @@ rule tabatabaei_inversions:
     input:
         lambda w: (
             rules.binarize.output[0].format(dataset=config["tabatabaei"]["dataset"])
-            if w.family == "forest"
+            if w.family.startswith("forest")
             else []
         ),
     output:
@@ -335,7 +335,7 @@ rule tabatabaei_inversions:
     benchmark:
         "results/benchmarks/tabatabaei/{family}.tsv"
     wildcard_constraints:
-        family="generated|iris|forest",
+        family="generated|iris|forest|forest_pu",
     conda:
         "../../environment.yml"
     params:
@@ -346,17 +346,20 @@ rule tabatabaei_inversions:
         rho_step=lambda w: config["tabatabaei"]["rho_step"],
         orient_lines=lambda w: config["tabatabaei"]["orient_lines"],
         forest_sets=lambda w: config["tabatabaei"]["forest_sets"],
+        pu_rho=lambda w: (
+            config["tabatabaei"]["forest_pu_rho"] if w.family == "forest_pu" else None
+        ),
     script:
         "../scripts/tabatabaei_inversions.py"
 
 
-rule tabatabaei_en:
+rule tabatabaei_rho:
     output:
-        "results/tabatabaei/en.parquet",
+        "results/tabatabaei/rho.parquet",
     log:
-        "results/logs/tabatabaei/en.log",
+        "results/logs/tabatabaei/rho.log",
     benchmark:
-        "results/benchmarks/tabatabaei/en.tsv"
+        "results/benchmarks/tabatabaei/rho.tsv"
     conda:
         "../../environment.yml"
     params:
@@ -364,7 +367,7 @@ rule tabatabaei_en:
         rhos=lambda w: [float(r) for r in config["tabatabaei"]["en_rhos"]],
         repetitions=lambda w: config["tabatabaei"]["en_repetitions"],
     script:
-        "../scripts/tabatabaei_en.py"
+        "../scripts/tabatabaei_rho.py"
 
 
 rule tabatabaei:
@@ -372,7 +375,7 @@ rule tabatabaei:
         inversions=expand(
             rules.tabatabaei_inversions.output[0], family=TABATABAEI_FAMILIES
         ),
-        en=rules.tabatabaei_en.output[0],
+        rho=rules.tabatabaei_rho.output[0],
     output:
         csv="results/tabatabaei.csv",
         md=report(

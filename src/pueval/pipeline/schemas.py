@@ -123,9 +123,12 @@ SCHEMAS = {
         "test_auroc_higher": "test AUROC of the higher-prevalence group", "test_auroc_lower": "of the lower one",
         "test_auroc_gap": "higher minus lower", "n": "rows after balancing",
         "prevalence_higher": "prevalence of the higher group", "prevalence_lower": "of the lower group"}),
-    "tabatabaei_en": Schema("tabatabaei/en.parquet", "tabatabaei_en", "per labeled set: EN's estimate of rho", {
+    "tabatabaei_rho": Schema("tabatabaei/rho.parquet", "tabatabaei_rho",
+                             "per labeled set: EN's and their leave-one-out estimate of rho", {
         "family": "generated or iris", "rho": "nominal labeled fraction of the positives",
-        "rho_real": "realised rho = S/P", "repetition": "labeled set index", "rho_hat": "EN's estimate of rho"}),
+        "rho_real": "realised rho = S/P", "repetition": "labeled set index", "rho_hat": "EN's estimate of rho",
+        "rho_hat_loo": "their estimate: leave-one-out logistic regression (liblinear's, intercept penalized), "
+        "S/((S - 1)/c - 1)", "rho_hat_loo_free_intercept": "the same, intercept not penalized (lbfgs's)"}),
 }
 
 

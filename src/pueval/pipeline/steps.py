@@ -338,24 +338,26 @@ def claesen(input, output, *, seed, repetitions, known_positives, level, dataset
         figures.save(figures.claesen_figure5(panels, name), (output.figure5_contrast_png,))
 
 
-def tabatabaei_inversions(input, output, *, family, seed, runs, classifiers, rho_step, orient_lines, forest_sets):
+def tabatabaei_inversions(input, output, *, family, seed, runs, classifiers, rho_step, orient_lines, forest_sets,
+                          pu_rho):
     """Inversions and squared errors of F̄1 and LL per (ρ, run) for one family of Tabatabaei's classifiers."""
     from pueval.studies import tabatabaei as study
 
-    data = _features(input[0]) if family == "forest" else None
+    data = _features(input[0]) if family in study.FORESTS else None
     frame = study.study_frame(family, seed=seed, runs=runs, classifiers=classifiers, step=rho_step, data=data,
-                              orient_lines=orient_lines, forest_sets=forest_sets)
+                              orient_lines=orient_lines, forest_sets=forest_sets, pu_rho=pu_rho)
     log.info("%s: %d runs over %d values of rho", family, len(frame), frame["rho"].nunique())
     schemas.write(frame, output[0], "tabatabaei")
 
 
-def tabatabaei_en(input, output, *, seed, rhos, repetitions):
-    """Figure 2's data: EN's estimate of ρ on generated data and IRIS."""
+def tabatabaei_rho(input, output, *, seed, rhos, repetitions):
+    """Figure 2's data: EN's and their leave-one-out logistic regression's estimates of ρ on generated data and
+    IRIS."""
     from pueval.studies import tabatabaei as study
 
-    frame = study.en_frame(seed=seed, rhos=rhos, repetitions=repetitions)
-    log.info("EN: %d estimates of rho", len(frame))
-    schemas.write(frame, output[0], "tabatabaei_en")
+    frame = study.rho_estimates_frame(seed=seed, rhos=rhos, repetitions=repetitions)
+    log.info("%d labeled sets, each with EN's and the leave-one-out estimate of rho", len(frame))
+    schemas.write(frame, output[0], "tabatabaei_rho")
 
 
 def tabatabaei(input, output, *, families, seed, bounds_draws, forest_title, orient_lines):
@@ -365,12 +367,13 @@ def tabatabaei(input, output, *, families, seed, bounds_draws, forest_title, ori
 
     frames = {family: schemas.read(path, "tabatabaei") for family, path in zip(families, input.inversions)}
     tests = study.wilcoxon_tables(frames)
-    en = schemas.read(input.en, "tabatabaei_en")
+    rho = schemas.read(input.rho, "tabatabaei_rho")
     bounds = study.bounds_frame(seed=seed, draws=bounds_draws, orient_lines=orient_lines)
-    titles = {"generated": "Generated", "iris": "IRIS", "forest": forest_title}
+    titles = {"generated": "Generated", "iris": "IRIS", "forest": forest_title,
+              "forest_pu": f"{forest_title}, PU-fitted forests"}
     tests.to_csv(output.csv, index=False, float_format="%.6g")
-    Path(output.md).write_text(tables.tabatabaei_markdown(frames, tests, en, bounds, titles, orient_lines))
-    figures.save(figures.tabatabaei_figure2(en, titles), (output.figure2,))
+    Path(output.md).write_text(tables.tabatabaei_markdown(frames, tests, rho, bounds, titles, orient_lines))
+    figures.save(figures.tabatabaei_figure2(rho, titles), (output.figure2,))
     figures.save(figures.tabatabaei_figure3(bounds, titles), (output.figure3,))
     first = {family: frame[frame["forest_set"] == 0] for family, frame in frames.items()}  # forests: set 0
     figures.save(figures.tabatabaei_figure4(first, tests[tests["forest_set"] == 0], titles), (output.figure4,))

@@ -161,7 +161,7 @@ def claesen_markdown(summary: pd.DataFrame, order: pd.DataFrame, verdict: dict, 
     return "\n".join(lines)
 
 
-def tabatabaei_markdown(frames: dict, tests: pd.DataFrame, en: pd.DataFrame, bounds: pd.DataFrame,
+def tabatabaei_markdown(frames: dict, tests: pd.DataFrame, rho: pd.DataFrame, bounds: pd.DataFrame,
                         titles: dict, orient_lines: bool) -> str:
     """results/tabatabaei.md: their Table 2 beside ours, the Wilcoxon thresholds (per set of forests), Figures
     2, 3 and 5 in numbers."""
@@ -185,8 +185,7 @@ def tabatabaei_markdown(frames: dict, tests: pd.DataFrame, en: pd.DataFrame, bou
     runs = {f: int(frame[frame["forest_set"] == 0].groupby("rho").size().iloc[0]) for f, frame in frames.items()}
     k = {f: int(frame["classifiers"].iloc[0]) for f, frame in frames.items()}
     grid = next(iter(frames.values()))["rho"].unique()
-    en_table = (en.groupby(["family", "rho"])["rho_hat"]
-                .agg(mean="mean", p10=lambda v: v.quantile(0.1), p90=lambda v: v.quantile(0.9)).reset_index())
+    rho_table = study.rho_estimates_table(rho)
     noise = pd.concat([study.noise_verdict(frames[f]).assign(data=titles[f]) for f in study.SYNTHETIC if f in frames])
     lines = ["# Tabatabaei, Klein & Hoogendoorn (2020): F̄1 against the LL score", "",
              f"ρ grid {grid.min():g}, …, {grid.max():g} ({grid.size} values); per ρ "
@@ -203,7 +202,12 @@ def tabatabaei_markdown(frames: dict, tests: pd.DataFrame, en: pd.DataFrame, bou
         lines += [f"Random forests: {sets} sets of {k['forest']} forests, each set fitted on its own stratified half "
                   "with the true classes (the paper does not say what they are fitted on) and judged on the other "
                   "half, on the same random keys for the labeled sets. The tables below give set 0; the spread "
-                  "over the sets is in the last table of Figure 4.", ""]
+                  "over the sets is in the last tables of Figure 4.", ""]
+    if "forest_pu" in frames:
+        lines += [f"{titles['forest_pu']}: the second arm, {int(frames['forest_pu']['forest_set'].nunique())} "
+                  "sets of forests fitted on what a PU user has, the fit half's labeled positives (a share "
+                  "`tabatabaei.forest_pu_rho` of them) against its unlabeled rows, predicting positive where "
+                  "P(s = 1 | x) ≥ c/2 (Elkan & Noto's P(y = 1 | x) at ½).", ""]
     lines += ["## Table 2: RMSE against the true F1 at ρ = 0.30, ours (paper)", "",
               "The paper's LL value is shown beside the form of LL their notebook for that dataset computes "
               "(none is published for Heart Disease: beside the paper's formula). Heart Disease: pooled over the "
@@ -215,16 +219,22 @@ def tabatabaei_markdown(frames: dict, tests: pd.DataFrame, en: pd.DataFrame, bou
               *_pipe_table(tests[tests["rho"].round(6).isin([0.05, 0.1, 0.3, 0.6]) & (tests["forest_set"] == 0)]
                            .assign(data=lambda d: d["family"].map(titles))
                            [["data", "rho", "ll", "f1bar", "p_value"]]), ""]
-    if "forest" in frames:
-        lines += [f"{titles['forest']}, per set of forests (the verdict's spread over the nuisance):", "",
-                  *_pipe_table(study.forest_set_table(frames["forest"], tests[tests["family"] == "forest"])), ""]
+    for family in (f for f in study.FORESTS if f in frames):
+        lines += [f"{titles[family]}, per set of forests (the verdict's spread over the nuisance):", "",
+                  *_pipe_table(study.forest_set_table(frames[family], tests[tests["family"] == family])), ""]
     lines += ["## Figure 3: mean and spread of F̄1 for one classifier", "",
               "The largest gap between F̄1's empirical mean and F1 (its expectation), in standard errors of the "
               "mean from the formula, and the median ratio of the empirical standard deviation to the formula's "
               "√(4·Var(S₁))/(ρM₁ + S):", "",
               *_pipe_table(study.bounds_summary(bounds).assign(family=lambda d: d["family"].map(titles))), "",
-              "## Figure 2: ρ estimated by our EN (cross-fitted LightGBM, ρ̂ = ĉ)", "",
-              *_pipe_table(en_table.assign(family=lambda d: d["family"].map(titles))), "",
+              "## Figure 2: ρ estimated from the labeled and unlabeled rows", "",
+              f"{int(rho.groupby(['family', 'rho']).size().iloc[0])} labeled sets per ρ, on one generated dataset "
+              "and on IRIS. Theirs: a logistic regression of labeled against all other rows, fitted once per "
+              "labeled row left out (their FIG2 notebooks), ĉ the mean of the left-out rows' P(s = 1 | x), "
+              "ρ̂ = S/((S − 1)/ĉ − 1); `loo` is scikit-learn's `LogisticRegression()` of their time (liblinear, "
+              "the intercept penalized), `loo_free_intercept` today's (lbfgs, not penalized). Ours: EN on a "
+              "cross-fitted LightGBM, ρ̂ = ĉ. Mean ρ̂, its 10th and 90th percentiles, and the mean of ρ̂/ρ:", "",
+              *_pipe_table(rho_table.assign(family=lambda d: d["family"].map(titles))), "",
               "## Figure 5: noisy ρ̄ = c·ρ", "",
               "Mean inversions over the ρ grid, and the share of ρ at which F̄1 with ρ̄ = c·ρ has more inversions "
               "than LL (paper: worse than LL only for c = 0.5 on generated data, for c = 0.5 and 2 on IRIS):", "",

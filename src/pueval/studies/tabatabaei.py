@@ -28,6 +28,10 @@ run them:
   fits). A verdict on one set of forests is a property of that set, so ``forest_sets`` sets are drawn,
   each from its own seed (and its own split), all judged on the same labeled sets; only F̄1 at ρ̄ = ρ
   and LL are scored for them (the noisy ρ̄ of Figure 5 is the synthetic families' only);
+* **forest_pu**, the second arm: the same, but each forest is fitted on what a PU user has, the fit half's
+  labeled (a share ``pu_rho`` of its positives, drawn at random) against unlabeled rows, and predicts
+  positive where P(s = 1 | x) ≥ c/2, c = S/P of the fit half (Elkan & Noto's P(y = 1 | x) = P(s = 1 | x)/c
+  at ½);
 * a classifier predicting a single class is drawn again (their ``predictione`` check);
 * per ρ, S = round(ρ·P) labeled positives (at least 1), and F̄1 uses the realised ρ = S/P, as their
   ``rho_real = N_visible / P``; a noisy estimate is ρ̄ = c·ρ (their ``errors_in_roh``);
@@ -36,10 +40,13 @@ run them:
 * per ρ, a two-sided Wilcoxon signed-rank test of the paired inversion counts, LL against F̄1, with
   the normal approximation their SciPy used (``stats.wilcoxon(x, y)``).
 
-Their ρ estimate (Figure 2) is Elkan & Noto's e₁ from a logistic regression (or a random forest) of
-labeled against unlabeled rows, left out one labeled row at a time, with ρ̂ = S/((S − 1)/ĉ − 1); here
-it is our EN (``estimate_prior(..., "en")``: the mean cross-fitted LightGBM P(s = 1 | x) of the labeled
-rows), ρ̂ = ĉ = n_L/(n_L + θ̂·n_U).
+Their ρ estimate (Figure 2, their FIG2 notebooks' ``on_leave_out_for_one_setting``) is Elkan & Noto's
+e₁ from a logistic regression of labeled against every other row, left out one labeled row at a time:
+ĉ is the mean of the left-out labeled rows' P(s = 1 | x), and ρ̂ = S/((S − 1)/ĉ − 1) (:func:`loo_rho`). Their
+``LogisticRegression()`` is scikit-learn's default of their time (Python 3.6, before scikit-learn 0.22:
+liblinear, C = 1, the intercept penalized like a weight), solved here exactly by Newton's method. Beside it,
+our EN (``estimate_prior(..., "en")``: the mean cross-fitted LightGBM P(s = 1 | x) of the labeled rows),
+ρ̂ = ĉ = n_L/(n_L + θ̂·n_U), on the same labeled sets.
 """
 
 from __future__ import annotations
@@ -51,12 +58,15 @@ from pueval import sampling, seeds
 from pueval.validation import ArgumentError
 
 SYNTHETIC = ("generated", "iris")
+FORESTS = ("forest", "forest_pu")
+FAMILIES = SYNTHETIC + FORESTS
 NOISE = (0.5, 0.75, 0.9, 0.95, 1.0, 1.05, 1.1, 1.25, 1.5, 2.0)  # their errors_in_roh
 GENERATED_POINTS = 200
 # Their Table 2 (RMSE against the true F1 at ρ = 0.30) and the ρ beyond which F̄1 has significantly fewer
 # inversions than LL (Section 6.2); their Health data is private.
-PAPER_RMSE = {"generated": (0.064, 0.772), "iris": (0.060, 0.420), "forest": (0.089, 0.344)}
-PAPER_THRESHOLD = {"generated": 0.05, "iris": 0.02, "forest": 0.02}
+PAPER_RMSE = {"generated": (0.064, 0.772), "iris": (0.060, 0.420), "forest": (0.089, 0.344),
+              "forest_pu": (0.089, 0.344)}
+PAPER_THRESHOLD = {"generated": 0.05, "iris": 0.02, "forest": 0.02, "forest_pu": 0.02}
 # The form of LL each published notebook computes: recall²·M/M₁ (their Section 3.2) in the generated-data one,
 # recall²/M₁ (the factor M dropped) in the IRIS one; no notebook is published for the forests.
 NOTEBOOK_LL = {"generated": "ll", "iris": "ll_notebook"}
@@ -140,19 +150,29 @@ def hyperplane_predictions(x: np.ndarray, rng: np.random.Generator, runs: int, p
     return predicted
 
 
-def forest_predictions(x: np.ndarray, y: np.ndarray, forests: int, seed):
+def forest_predictions(x: np.ndarray, y: np.ndarray, forests: int, seed, *, pu_rho: float | None = None):
     """(classes, predictions forests × rows) on the evaluation half: random forests with n_estimators in
-    1..99 and max_depth in 1..9, fitted on a stratified half with the true classes (module docstring)."""
+    1..99 and max_depth in 1..9, fitted on a stratified half with the true classes, or with ``pu_rho`` on its
+    PU labels (round(pu_rho·P) positives labeled, at least 1), predicting positive where P(s = 1 | x) ≥ c/2
+    (module docstring)."""
     from sklearn.ensemble import RandomForestClassifier
 
     rng = np.random.default_rng(seed)
     fit_rows = np.zeros(y.size, bool)
     fit_rows[sampling.stratified_choice(y.astype(int), sampling.class_fraction(y.astype(int), 0.5), rng)] = True
+    target = y[fit_rows]
+    if pu_rho is not None:
+        target = labeled_sets(target, pu_rho, rng)[0]
+        c = target.sum() / y[fit_rows].sum()
     rows = []
     while len(rows) < forests:
         model = RandomForestClassifier(n_estimators=int(rng.integers(1, 100)), max_depth=int(rng.integers(1, 10)),
                                        random_state=int(rng.integers(2**31 - 1)), n_jobs=1)
-        predicted = model.fit(x[fit_rows], y[fit_rows]).predict(x[~fit_rows]).astype(bool)
+        model.fit(x[fit_rows], target)
+        if pu_rho is None:
+            predicted = model.predict(x[~fit_rows]).astype(bool)
+        else:
+            predicted = model.predict_proba(x[~fit_rows])[:, list(model.classes_).index(True)] >= c / 2
         if not _one_class(predicted):
             rows.append(predicted)
     return y[~fit_rows], np.array(rows)
@@ -228,25 +248,29 @@ def rho_grid(step: float) -> np.ndarray:
 
 
 def study_frame(family: str, *, seed: int, runs: int, classifiers: int, step: float, data=None,
-                orient_lines: bool = True, forest_sets: int = 1) -> pd.DataFrame:
+                orient_lines: bool = True, forest_sets: int = 1, pu_rho: float | None = None) -> pd.DataFrame:
     """Every (ρ, run) of one family: ``generated`` (lines turned round unless ``orient_lines`` is False),
-    ``iris`` or ``forest`` (``data`` = (features, classes); ``forest_sets`` sets of forests, each from the
-    seed (seed, "tabatabaei", "forests", set), judged on the same labeled sets). Column ``forest_set``: the
-    set's index (0 for the synthetic families)."""
-    if family not in ("generated", "iris", "forest"):
-        raise ArgumentError("family", f"{family!r}; choose generated, iris or forest")
-    if family == "forest":
+    ``iris``, ``forest`` or ``forest_pu`` (``data`` = (features, classes); ``forest_sets`` sets of forests,
+    each from the seed (seed, "tabatabaei", family, set), judged on the same labeled sets; ``forest_pu``'s
+    fitted on PU labels at ``pu_rho``). Column ``forest_set``: the set's index (0 for the synthetic
+    families)."""
+    if family not in FAMILIES:
+        raise ArgumentError("family", f"{family!r}; choose one of {', '.join(FAMILIES)}")
+    if family in FORESTS:
         if forest_sets < 1:
             raise ArgumentError("forest_sets", f"must be at least 1, got {forest_sets}")
-        sets = [forest_predictions(*data, classifiers, seeds.seed_sequence(seed, "tabatabaei", "forests", j))
-                for j in range(forest_sets)]
+        if (family == "forest_pu") != (pu_rho is not None) or (pu_rho is not None and not 0 < pu_rho <= 1):
+            raise ArgumentError("pu_rho", f"a share in (0, 1] for forest_pu and None otherwise, got {pu_rho}")
+        stream = "forests" if family == "forest" else "forests-pu"
+        sets = [forest_predictions(*data, classifiers, seeds.seed_sequence(seed, "tabatabaei", stream, j),
+                                   pu_rho=pu_rho) for j in range(forest_sets)]
     elif family == "iris":
         x, y_iris = iris_data()
         y = np.broadcast_to(y_iris, (runs, y_iris.size))
     frames = []
     for rho in rho_grid(step):
         rng = seeds.rng(seed, "tabatabaei", family, float(rho))
-        if family == "forest":
+        if family in FORESTS:
             # the split is drawn with the class shares fixed, so every set's evaluation half has as many positives:
             # one labeled set per run serves every set of forests (drawn by rank among that set's positives)
             keys = rng.random((runs, sets[0][0].size))
@@ -348,7 +372,7 @@ def bounds_summary(bounds: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-# -- Figure 2: ρ from EN --------------------------------------------------------------------------------------
+# -- Figure 2: ρ estimated from the labeled and unlabeled rows ------------------------------------------------
 
 
 def en_rho(x: np.ndarray, labeled: np.ndarray, rng: np.random.Generator) -> float:
@@ -361,8 +385,51 @@ def en_rho(x: np.ndarray, labeled: np.ndarray, rng: np.random.Generator) -> floa
     return n_l / (n_l + theta * (s.size - n_l))
 
 
-def en_frame(*, seed: int, rhos, repetitions: int) -> pd.DataFrame:
-    """ρ̂ of EN for ``repetitions`` labeled sets per ρ, on one generated dataset and on IRIS (their Figure 2)."""
+def loo_labeled_probabilities(x: np.ndarray, labeled: np.ndarray, *, C: float = 1.0, penalize_intercept: bool = True,
+                              tol: float = 1e-10, max_iter: int = 50) -> np.ndarray:
+    """For each labeled row j, P(s = 1 | x_j) from the logistic regression of s fitted on every row but j.
+
+    The fit minimizes liblinear's objective ½‖(w, b)‖² + C·Σ_i log(1 + exp(−(2s_i − 1)(w·x_i + b))) (the
+    intercept b penalized like a weight, as scikit-learn's ``LogisticRegression()`` with its liblinear default
+    did; ``penalize_intercept=False`` leaves b out of the penalty, as its lbfgs default since 0.22 does, a named
+    variant). Every left-out problem is solved at once by Newton's method (the objective is strictly convex), the
+    left-out row entering with weight 0, until no coefficient moves by more than ``tol``.
+    """
+    from scipy.special import expit
+
+    x1 = np.c_[np.asarray(x, dtype=np.float64), np.ones(len(x))]
+    s = np.asarray(labeled, dtype=bool)
+    left_out = np.flatnonzero(s)
+    keep = np.ones((left_out.size, s.size))
+    keep[np.arange(left_out.size), left_out] = 0.0
+    coef = np.zeros((left_out.size, x1.shape[1]))
+    eye = np.diag(np.r_[np.ones(x1.shape[1] - 1), 1.0 if penalize_intercept else 0.0])
+    for _ in range(max_iter):
+        p = expit(coef @ x1.T)
+        gradient = coef @ eye + C * ((p - s) * keep) @ x1
+        hessian = eye + C * np.einsum("jn,ni,nk->jik", keep * p * (1.0 - p), x1, x1)
+        step = np.linalg.solve(hessian, gradient[..., None])[..., 0]
+        coef -= step
+        if np.abs(step).max() <= tol:
+            break
+    else:
+        raise RuntimeError(f"the leave-one-out logistic regressions did not converge in {max_iter} Newton steps")
+    return expit(np.einsum("ji,ji->j", coef, x1[left_out]))
+
+
+def loo_rho(x: np.ndarray, labeled: np.ndarray, *, penalize_intercept: bool = True) -> float:
+    """Their ρ̂ = S/((S − 1)/ĉ − 1), ĉ the mean of :func:`loo_labeled_probabilities` (their FIG2 notebooks;
+    S ≥ 2 labeled rows, as their grid starts at 2)."""
+    size = int(np.count_nonzero(labeled))
+    if size < 2:
+        raise ArgumentError("labeled", f"needs at least 2 labeled rows (their grid starts at 2), got {size}")
+    c = float(loo_labeled_probabilities(x, labeled, penalize_intercept=penalize_intercept).mean())
+    return size / ((size - 1) / c - 1.0)
+
+
+def rho_estimates_frame(*, seed: int, rhos, repetitions: int) -> pd.DataFrame:
+    """ρ̂ of EN and of their leave-one-out logistic regression (intercept penalized, and not), on the same
+    ``repetitions`` labeled sets per ρ, on one generated dataset and on IRIS (their Figure 2)."""
     rng = seeds.rng(seed, "tabatabaei", "en", "generated-data")
     points = rng.random((GENERATED_POINTS, 2))
     problems = {"generated": (points, points[:, 0] + 0.2 < points[:, 1]), "iris": iris_data()}
@@ -373,7 +440,24 @@ def en_frame(*, seed: int, rhos, repetitions: int) -> pd.DataFrame:
             labeled = labeled_sets(np.broadcast_to(y, (repetitions, y.size)), float(rho), rng)
             for rep, row in enumerate(labeled):
                 rows.append({"family": family, "rho": float(rho), "rho_real": row.sum() / y.sum(), "repetition": rep,
-                             "rho_hat": en_rho(x, row, rng)})
+                             "rho_hat": en_rho(x, row, rng), "rho_hat_loo": loo_rho(x, row),
+                             "rho_hat_loo_free_intercept": loo_rho(x, row, penalize_intercept=False)})
+    return pd.DataFrame(rows)
+
+
+RHO_ESTIMATORS = {"loo": "rho_hat_loo", "loo_free_intercept": "rho_hat_loo_free_intercept", "en": "rho_hat"}
+
+
+def rho_estimates_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per family, ρ and estimator (:data:`RHO_ESTIMATORS`): the mean ρ̂, its 10th and 90th percentiles and the
+    mean ratio ρ̂/ρ (ρ the realised S/P)."""
+    rows = []
+    for (family, rho), part in frame.groupby(["family", "rho"], sort=False):
+        for name, column in RHO_ESTIMATORS.items():
+            values = part[column]
+            rows.append({"family": family, "rho": rho, "estimator": name, "mean": values.mean(),
+                         "p10": values.quantile(0.1), "p90": values.quantile(0.9),
+                         "mean_ratio": (values / part["rho_real"]).mean()})
     return pd.DataFrame(rows)
 
 
