@@ -27,7 +27,7 @@ BASE = {
                 "sigma_factors": [1.0], "lambdas": [0.01, 0.1]},
     "claesen": {"repetitions": 2, "known_positives": [10], "dataset": None, "beta": 0.4, "level": 0.95,
                 "scores": None},
-    "jain": {"repetitions": 2, "purities": [1.0]}, "paired_difference": {"level": 0.95, "train_share": 0.5},
+    "jain": {"repetitions": 2, "pu_repetitions": 0, "purities": [1.0]}, "paired_difference": {"level": 0.95, "train_share": 0.5},
     "tabatabaei": {"runs": 10, "classifiers": 3, "rho_step": 0.1, "dataset": None, "en_rhos": [0.5],
                    "en_repetitions": 2, "bounds_draws": 2, "orient_lines": True, "forest_sets": 1,
                    "forest_pu_rho": None},

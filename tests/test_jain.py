@@ -86,6 +86,34 @@ def test_the_binomial_test_is_restated_per_draw_and_per_setting_under_each_repai
             assert row["cases"] + row["ties"] == 4
 
 
+def test_the_pu_arm_scores_each_draw_with_a_labeled_against_unlabeled_model():
+    from pueval.mpe.distance_curve import univariate_transform
+
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=(4000, 4))
+    y = (x[:, 0] + rng.normal(0, 1, 4000) > 0).astype(int)
+    options = {"folds": 3, "rounds": 10, "num_leaves": 7}
+    row = jain.draw_row(y, None, 0.95, np.random.default_rng(4), features=x, transform=options)
+    # restated: the same split, then the transform fitted on labeled (1) against unlabeled (0) with the next seed
+    stream = np.random.default_rng(4)
+    labeled, unlabeled = jain.split(y, 0.95, stream)
+    rows = np.r_[labeled, unlabeled]
+    s = np.r_[np.ones(labeled.size, int), np.zeros(unlabeled.size, int)]
+    g = univariate_transform(x[rows], s, seed=int(stream.integers(2**31 - 1)), **options)
+    assert row["auc"] == pytest.approx(metrics.auc(y[rows], g))
+    assert row["error_auc_PU"] == pytest.approx(metrics.auc(s, g) - row["auc"])
+    assert row["alpha"] == pytest.approx(y[unlabeled].mean())
+    frame = pd.concat([jain.setting_frame(y, None, 0.95, 3, np.random.default_rng(5), features=x, transform=options)
+                       .assign(arm="pu"),
+                       jain.setting_frame(y, x[:, 0], 0.95, 3, np.random.default_rng(5)).assign(arm="model")]
+                      ).assign(dataset="a", purity=0.95)
+    tests, errors = jain.arm_tables(frame)
+    assert tests["arm"].drop_duplicates().tolist() == ["model", "pu"]
+    pu = tests[tests["arm"] == "pu"].drop(columns="arm").reset_index(drop=True)
+    pd.testing.assert_frame_equal(pu, jain.binomial_tests(frame[frame["arm"] == "pu"]))
+    assert errors.groupby("arm").size().to_dict() == {"model": 8, "pu": 8}
+
+
 def test_a_rounding_difference_is_a_tie_not_a_decision():
     frame = pd.DataFrame({"dataset": "a", "purity": 1.0, "error_auc_IR": [0.1 + 1e-16, 0.2, 0.05],
                           "error_auc_DR": [0.1, 0.2 + 3e-16, 0.1]})

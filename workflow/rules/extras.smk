@@ -212,6 +212,7 @@ rule paired_difference:
 rule jain:
     input:
         scores=expand(rules.score.output[0], dataset=DATASETS),
+        data=expand(rules.binarize.output[0], dataset=DATASETS),
     output:
         csv="results/jain.csv",
         md=report(
@@ -234,7 +235,9 @@ rule jain:
         names=DATASETS,
         seed=config["seed"],
         repetitions=lambda w: config["jain"]["repetitions"],
+        pu_repetitions=lambda w: config["jain"]["pu_repetitions"],
         purities=lambda w: [float(b) for b in config["jain"]["purities"]],
+        transform=config["mpe"]["distcurve"]["transform"],
     script:
         "../scripts/jain.py"
 

@@ -82,17 +82,20 @@ def _pipe_table(frame: pd.DataFrame, digits: int = 4) -> list[str]:
         ["| " + " | ".join(cell(v) for v in row) + " |" for row in frame.itertuples(index=False)]
 
 
-def jain_markdown(tests: pd.DataFrame, errors: pd.DataFrame, toy: dict, skipped: list, *, draws: int,
+def jain_markdown(tests: pd.DataFrame, errors: pd.DataFrame, toy: dict, skipped: list, *, draws: pd.Series,
                   settings: int) -> str:
-    """results/jain.md: their toy, the binomial tests under each open choice beside theirs, the errors per
-    estimator and β."""
+    """results/jain.md: their toy, the binomial tests under each open choice beside theirs, per arm, the errors per
+    estimator, β and arm. ``draws``: the number of draws per arm."""
     from pueval.studies.jain import TIE
 
+    arms = {"model": "the scores of the pipeline's model, trained out of fold on the true classes (not on the "
+                     "labeled-vs-unlabeled split a PU user trains on)",
+            "pu": "what a PU user has: a LightGBM model of the draw's labeled against its unlabeled rows, "
+                  "cross-fitted anew on every draw (the prior estimators' transform, config mpe.distcurve.transform)"}
     lines = ["# Jain, White & Radivojac (2017) on our data", "",
-             f"{settings} settings (dataset × β), {draws} draws in all (the paper: 12 datasets × 3 β = 36 "
-             "settings); the scores of the pipeline's model, trained out of fold on the true classes (not on the "
-             "labeled-vs-unlabeled split a PU user trains on); E = BBE on those scores with β = 1 assumed (their "
-             "AlphaMax is not available).", "",
+             f"{settings} settings (dataset × β; the paper: 12 datasets × 3 β = 36 settings), in two arms, each with "
+             "its own draws; E = BBE on the arm's scores with β = 1 assumed (their AlphaMax is not available):", "",
+             *(f"- `{arm}` ({int(draws[arm])} draws): {arms[arm]}." for arm in draws.index), "",
              "## Their Figure 1 (8 rows, θ = 1/5)", "",
              "The paper draws the two ROC curves of its Figure 1 and prints no area; computed here from its table: "
              f"AUC^pu {toy['auc_pu']:.4f}, AUC {toy['auc']:.4f}, direct {toy['direct']:.4f}, indirect "
@@ -102,11 +105,11 @@ def jain_markdown(tests: pd.DataFrame, errors: pd.DataFrame, toy: dict, skipped:
              "each setting by the mean absolute error over its draws) and how the indirect curve is repaired "
              "(clipped to [0, 1] and made non-decreasing, or clipped only). Absolute errors within "
              f"{TIE:g} are ties.", "", *_pipe_table(tests), ""]
-    for (kind, paper), part in tests.groupby(["priors", "paper_p_value"], sort=False):
+    for (arm, kind, paper), part in tests.groupby(["arm", "priors", "paper_p_value"], sort=False):
         agree = part[(part["p_value"] < 0.05) == (paper < 0.05)]
-        lines.append(f"- {kind} priors (paper P = {paper:.2g}, indirect better): the same verdict at the 5 % level "
-                     f"under {len(agree)} of the {len(part)} choices; P from {part['p_value'].min():.2g} to "
-                     f"{part['p_value'].max():.2g}.")
+        lines.append(f"- `{arm}`, {kind} priors (paper P = {paper:.2g}, indirect better): the same verdict at the "
+                     f"5 % level under {len(agree)} of the {len(part)} choices; P from {part['p_value'].min():.2g} "
+                     f"to {part['p_value'].max():.2g}.")
     lines += ["", "## Error of each estimator (estimate − truth), per β", "", *_pipe_table(errors), ""]
     if skipped:
         lines += ["Skipped (β ≤ α: the labeled sample is not richer in positives than the unlabeled rows, and "

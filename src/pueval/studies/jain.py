@@ -28,8 +28,14 @@ open, so each is reported under every alternative:
 * how the indirect curve is repaired when it leaves [0, 1] or steps back: clipped and made
   non-decreasing (``monotone``), or clipped only (``clip``) (:func:`pueval.curves.corrected_roc_curve`).
 
-The scores are those of the pipeline's model, trained on the true classes (out of fold), not on the
-labeled-vs-unlabeled split a PU user would train on.
+Two arms, each with its own draws:
+
+* ``model``: the scores of the pipeline's model, trained on the true classes (out of fold), not on the
+  labeled-vs-unlabeled split a PU user would train on;
+* ``pu``: what a PU user has, a model trained on the draw's labeled against its unlabeled rows: the
+  cross-fitted LightGBM transform the prior estimators read (:func:`pueval.mpe.distance_curve.univariate_transform`
+  with the config's ``mpe.distcurve.transform`` options), fitted anew on every draw; its truth is the AUC of
+  those scores with the true classes.
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ from pueval.mpe.best_bin import bbe_theta
 
 PURITIES = (1.0, 0.95, 0.75)
 LABELED, LABELED_SMALL, SMALL_DATASET, UNLABELED_CAP = 1000, 100, 2000, 10_000
+ARMS = ("model", "pu")
 AUC_ESTIMATORS = ("PU", "DR", "IR", "DE", "IE")
 PR_ESTIMATORS = ("PU", "IR", "IE")
 PRIOR_ERROR_BINS = (0.0, 0.1, 0.2, np.inf)
@@ -86,13 +93,22 @@ def split(y: np.ndarray, purity: float, rng: np.random.Generator) -> tuple[np.nd
     return labeled, rest
 
 
-def draw_row(y: np.ndarray, scores: np.ndarray, purity: float, rng: np.random.Generator) -> dict:
+def draw_row(y: np.ndarray, scores: np.ndarray | None, purity: float, rng: np.random.Generator, *,
+             features: np.ndarray | None = None, transform: dict | None = None) -> dict:
     """One repetition: the truth, each estimate's error (estimate − truth), α, α̂ and the prior error
-    |(1 − α̂) − (β − α)| of the E estimates."""
+    |(1 − α̂) − (β − α)| of the E estimates. The scores are ``scores``' rows (arm ``model``), or with
+    ``features`` those of a labeled-vs-unlabeled model fitted on the draw (arm ``pu``: ``transform`` =
+    :func:`~pueval.mpe.distance_curve.univariate_transform`'s options, its seed drawn from ``rng``)."""
     labeled, unlabeled = split(y, purity, rng)
     rows = np.r_[labeled, unlabeled]
     s = np.r_[np.ones(labeled.size, int), np.zeros(unlabeled.size, int)]
-    g, truth_y = scores[rows], y[rows]
+    if features is None:
+        g = scores[rows]
+    else:
+        from pueval.mpe.distance_curve import univariate_transform
+
+        g = univariate_transform(features[rows], s, seed=int(rng.integers(2**31 - 1)), **(transform or {}))
+    truth_y = y[rows]
     alpha = float(y[unlabeled].mean())
     alpha_hat = bbe_theta(s, g)
     auc, ap = float(metrics.auc(truth_y, g)), related.average_precision(truth_y, g)
@@ -114,10 +130,13 @@ def draw_row(y: np.ndarray, scores: np.ndarray, purity: float, rng: np.random.Ge
             **{f"error_{k}": v - (auc if k.startswith("auc") else ap) for k, v in estimates.items()}}
 
 
-def setting_frame(y, scores, purity: float, repetitions: int, rng: np.random.Generator) -> pd.DataFrame:
-    """``repetitions`` draws of one (dataset, β)."""
-    return pd.DataFrame([draw_row(np.asarray(y), np.asarray(scores), purity, rng) | {"repetition": r}
-                         for r in range(repetitions)])
+def setting_frame(y, scores, purity: float, repetitions: int, rng: np.random.Generator, *, features=None,
+                  transform: dict | None = None) -> pd.DataFrame:
+    """``repetitions`` draws of one (dataset, β) (:func:`draw_row`: ``scores``, or ``features`` for arm ``pu``)."""
+    scores = None if scores is None else np.asarray(scores)
+    features = None if features is None else np.asarray(features, dtype=np.float64)
+    return pd.DataFrame([draw_row(np.asarray(y), scores, purity, rng, features=features, transform=transform)
+                         | {"repetition": r} for r in range(repetitions)])
 
 
 def binomial_tests(frame: pd.DataFrame) -> pd.DataFrame:
@@ -156,6 +175,16 @@ def error_table(frame: pd.DataFrame) -> pd.DataFrame:
                              "mean_error": error.mean(), "median_error": error.median(),
                              "mae": error.abs().mean()})
     return pd.DataFrame(rows)
+
+
+def arm_tables(frame: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """:func:`binomial_tests` and :func:`error_table` of each arm (column ``arm``, in :data:`ARMS` order)."""
+    arms = [a for a in ARMS if a in set(frame["arm"])]
+    parts = {arm: frame[frame["arm"] == arm] for arm in arms}
+    def stacked(table):
+        return pd.concat([table(part).assign(arm=arm) for arm, part in parts.items()], ignore_index=True)
+
+    return tuple(frame[["arm", *frame.columns.drop("arm")]] for frame in (stacked(binomial_tests), stacked(error_table)))
 
 
 def prior_error_bin(frame: pd.DataFrame) -> pd.Series:
