@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pueval import aul_pu_difference, aul_pu_interval, aul_pu_score
+from pueval import aul_pu_difference, aul_pu_interval, aul_pu_score, seeds
 from pueval.propensity import LabeledWeights, PropensityWarning, aul_pu_weighted
 from pueval.validation import ArgumentError
 
@@ -493,3 +493,22 @@ def test_the_sar_study_adds_the_estimates_without_scar():
     assert np.isnan(table.loc[("all", 2.0, "true"), "coverage"]) and np.isnan(table.loc[("all", 2.0, "aul"), "rejection"])
     bounds = frame[frame["source"] == "aul_bounds"]
     assert (bounds["low"] <= bounds["estimate"]).all() and (bounds["estimate"] <= bounds["high"]).all()
+
+
+def test_the_sar_study_weights_by_sar_em_on_its_first_draws():
+    from pueval.sar_em import sar_em
+    from pueval.studies import sar as study
+
+    rng = np.random.default_rng(14)
+    x = rng.normal(size=(1200, 2))
+    y = (rng.random(1200) < 0.5 + 0.3 * np.tanh(x[:, 0])).astype(int)
+    scores = x[:, 0] + y + rng.normal(size=1200)
+    frame = study.run(x, y, scores, dataset="toy", beta=0.3, strengths=[0, 2], n_draws=3, seed=5,
+                      priors=lambda X, labeled, seeds: {}, em_draws=2)
+    em = frame[frame["source"] == "aul_sar_em"]
+    assert sorted(map(tuple, em[["strength", "draw"]].to_numpy())) == [(0, 0), (0, 1), (2, 0), (2, 1)]
+    # draw 1 at k = 2, restated: its labels, SAR-EM with the score as the propensity attribute, the Hájek weights
+    labeled = study.sar_labels(study.propensities(y, scores, 0.3, 2.0), seeds.rng(5, "toy", "sar", 2.0, 1))
+    e = sar_em(np.c_[x, scores], labeled, [2], classification_attributes=[0, 1]).propensity
+    row = em[(em["strength"] == 2) & (em["draw"] == 1)].iloc[0]
+    assert row["estimate"] == pytest.approx(aul_pu_weighted(labeled, scores, e, relative=False).aul)

@@ -15,7 +15,7 @@ __version__ = "0.2.0"
 
 _EXPORTS = {"aul_pu_score", "aul_pu_interval", "aul_pu_difference", "aul_pu_scorer", "PairedDifference"}
 
-SUBMODULES = {"aul_pu", "metrics", "curves", "related", "mpe", "plots", "propensity", "validation", "extras"}
+SUBMODULES = {"aul_pu", "metrics", "curves", "related", "mpe", "plots", "propensity", "sar_em", "logistic", "validation", "extras"}
 """The public submodules, each an attribute of the package on first use (``pueval.curves.roc_curve``)."""
 
 __all__ = ["__version__", *sorted(_EXPORTS)]

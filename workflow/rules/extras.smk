@@ -123,6 +123,11 @@ rule sar:
         strengths=lambda w: config["sar"]["strengths"],
         n_draws=lambda w: config["sar"]["n_draws"],
         audit_sizes=lambda w: config["sar"]["audit_sizes"],
+        em_draws=lambda w: (
+            config["sar"]["em"]["draws"]
+            if config["sar"]["em"] and w.dataset in config["sar"]["em"]["datasets"]
+            else 0
+        ),
         seed=config["seed"],
         distcurve=config["mpe"]["distcurve"],
         bbe=config["mpe"]["bbe"],

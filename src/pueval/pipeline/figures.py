@@ -406,7 +406,8 @@ def paired_difference_figure(table: pd.DataFrame, titles: dict | None = None) ->
 SAR_LABELS = {"aul": "AUL$^{PU}$", "true": "AUC, true prior", "distance": "AUC, DistCurve prior",
               "en": "AUC, EN prior", "bbe": "AUC, BBE prior", "tice": "AUC, TIcE prior"}
 SAR_WITHOUT_SCAR = {"aul": "AUL$^{PU}$ (assumes SCAR)", "aul_weighted": "weighted by 1/e, true e",
-                    "aul_weighted_half": "weighted by 1/e, e of half the slope"}
+                    "aul_weighted_half": "weighted by 1/e, e of half the slope",
+                    "aul_sar_em": "weighted by 1/ê, SAR-EM's ê (subset of draws)"}
 
 
 def sar_figure(table: pd.DataFrame) -> plt.Figure:

@@ -17,7 +17,9 @@ Beside them, the estimates that do not assume SCAR (:mod:`pueval.propensity`), a
 ``aul_weighted`` weights the labeled rows by 1/e with the true propensities (absolute), ``aul_weighted_half``
 with propensities of half the slope (k/2: a misspecified propensity model), ``aul_audit_{m}`` reads an audit
 of m unlabeled rows drawn at random (sizes at least the number of unlabeled rows are skipped), with the SCAR
-test's p-value, and ``aul_bounds`` is the range of the AUL at the true Γ (the largest ratio of two
+test's p-value, ``aul_sar_em`` weights by SAR-EM's estimated propensities (:func:`pueval.sar_em.sar_em`: the score
+as the propensity attribute, the features as the class attributes; on the first ``em_draws`` draws of each k
+only, as its EM costs up to a second a draw on few features and far more on many), and ``aul_bounds`` is the range of the AUL at the true Γ (the largest ratio of two
 positives' propensities), widened by its 95 % sampling error, with AUL^PU as its estimate. AUL^PU and the
 weighted and audited estimates carry their 95 % intervals (``low``, ``high``), so the table gives coverage.
 Their :class:`~pueval.propensity.PropensityWarning` (few effective rows at large k) is not logged per draw:
@@ -34,7 +36,7 @@ import pandas as pd
 from scipy.optimize import brentq
 from scipy.special import expit
 
-from pueval import aul_pu, metrics, propensity, seeds
+from pueval import aul_pu, metrics, propensity, sar_em, seeds
 from pueval.mpe.priors import PriorEstimator
 from pueval.seeds import PriorSeeds
 from pueval.studies.draws import MIN_LABELED
@@ -76,15 +78,18 @@ LEVEL = 0.95  # of every interval of the study
 
 
 def without_scar(y: np.ndarray, scores: np.ndarray, labeled: np.ndarray, e: np.ndarray, e_half: np.ndarray,
-                 audits: dict[int, np.ndarray], gamma: float) -> list[dict]:
+                 audits: dict[int, np.ndarray], gamma: float, e_em: np.ndarray | None = None) -> list[dict]:
     """The estimates of one draw that do not assume SCAR (the module docstring), each a dict with ``source``,
     ``estimate``, ``low``, ``high`` and ``p_value`` (NaN where it has none); ``audits`` maps an audit size to
-    the audited rows."""
+    the audited rows; ``e_em``, SAR-EM's propensities, when estimated on this draw."""
     nan = float("nan")
     found = []
+    weightings = [("aul_weighted", e), ("aul_weighted_half", e_half)]
+    if e_em is not None:
+        weightings.append(("aul_sar_em", e_em))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", propensity.PropensityWarning)
-        for source, e_used in (("aul_weighted", e), ("aul_weighted_half", e_half)):
+        for source, e_used in weightings:
             weighted = propensity.aul_pu_weighted(labeled, scores, e_used, relative=False, level=LEVEL)
             found.append({"source": source, "estimate": weighted.aul, "low": weighted.ci[0], "high": weighted.ci[1],
                           "p_value": nan})
@@ -100,9 +105,17 @@ def without_scar(y: np.ndarray, scores: np.ndarray, labeled: np.ndarray, e: np.n
     return found
 
 
+def sar_em_propensity(X: np.ndarray, scores: np.ndarray, labeled: np.ndarray) -> np.ndarray:
+    """SAR-EM's propensities with the score as the propensity attribute and the features as the class
+    attributes (:func:`pueval.sar_em.sar_em`, its authors' defaults)."""
+    features = np.c_[X, scores]
+    return sar_em.sar_em(features, labeled, [X.shape[1]], classification_attributes=np.arange(X.shape[1])).propensity
+
+
 def run(X: np.ndarray, y: np.ndarray, scores: np.ndarray, *, dataset: str, beta: float, strengths, n_draws: int,
-        seed: int, priors: PriorEstimator, audit_sizes=()) -> pd.DataFrame:
-    """Rows of schema ``sar`` (:mod:`pueval.pipeline.schemas`) for every strength and draw of one dataset.
+        seed: int, priors: PriorEstimator, audit_sizes=(), em_draws: int = 0) -> pd.DataFrame:
+    """Rows of schema ``sar`` (:mod:`pueval.pipeline.schemas`) for every strength and draw of one dataset; SAR-EM
+    on draws 0 … ``em_draws`` − 1 of each strength.
 
     ``priors`` gives the estimated priors of a draw. Draw d at strength k is seeded by the integer
     s = (``seed``, ``dataset``, "sar", k, d): its labels by s's generator, its priors by
@@ -135,8 +148,9 @@ def run(X: np.ndarray, y: np.ndarray, scores: np.ndarray, *, dataset: str, beta:
             unlabeled = np.flatnonzero(labeled == 0)
             audits = {int(m): seeds.rng(seed, dataset, "sar", float(strength), d, "audit", int(m)).choice(
                 unlabeled, int(m), replace=False) for m in audit_sizes if m < unlabeled.size}
+            e_em = sar_em_propensity(X, scores, labeled) if d < em_draws else None
             found += [{**item, "truth": truth["aul"]}
-                      for item in without_scar(y, scores, labeled, e, e_half, audits, gamma)]
+                      for item in without_scar(y, scores, labeled, e, e_half, audits, gamma, e_em)]
             rows += [{"dataset": dataset, "beta": beta, "strength": float(strength), "draw": d, "theta": theta,
                       "source": item["source"], "estimate": item["estimate"], "truth": item["truth"],
                       "error": item["estimate"] - item["truth"], "low": item["low"], "high": item["high"],

@@ -54,7 +54,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from pueval import sampling, seeds
+from pueval import logistic, sampling, seeds
 from pueval.validation import ArgumentError
 
 SYNTHETIC = ("generated", "iris")
@@ -385,35 +385,22 @@ def en_rho(x: np.ndarray, labeled: np.ndarray, rng: np.random.Generator) -> floa
     return n_l / (n_l + theta * (s.size - n_l))
 
 
-def loo_labeled_probabilities(x: np.ndarray, labeled: np.ndarray, *, C: float = 1.0, penalize_intercept: bool = True,
-                              tol: float = 1e-10, max_iter: int = 50) -> np.ndarray:
+def loo_labeled_probabilities(x: np.ndarray, labeled: np.ndarray, *, penalize_intercept: bool = True) -> np.ndarray:
     """For each labeled row j, P(s = 1 | x_j) from the logistic regression of s fitted on every row but j.
 
-    The fit minimizes liblinear's objective ½‖(w, b)‖² + C·Σ_i log(1 + exp(−(2s_i − 1)(w·x_i + b))) (the
-    intercept b penalized like a weight, as scikit-learn's ``LogisticRegression()`` with its liblinear default
-    did; ``penalize_intercept=False`` leaves b out of the penalty, as its lbfgs default since 0.22 does, a named
-    variant). Every left-out problem is solved at once by Newton's method (the objective is strictly convex), the
-    left-out row entering with weight 0, until no coefficient moves by more than ``tol``.
+    The fit is scikit-learn's ``LogisticRegression()`` with its liblinear default (C = 1, the intercept
+    penalized like a weight), solved exactly (:func:`pueval.logistic.fit`); ``penalize_intercept=False``
+    leaves the intercept out of the penalty, as its lbfgs default since 0.22 does, a named variant. Every
+    left-out problem is one weighting of the rows, the left-out row entering with weight 0.
     """
     from scipy.special import expit
 
-    x1 = np.c_[np.asarray(x, dtype=np.float64), np.ones(len(x))]
+    x1 = logistic.with_intercept(x)
     s = np.asarray(labeled, dtype=bool)
     left_out = np.flatnonzero(s)
     keep = np.ones((left_out.size, s.size))
     keep[np.arange(left_out.size), left_out] = 0.0
-    coef = np.zeros((left_out.size, x1.shape[1]))
-    eye = np.diag(np.r_[np.ones(x1.shape[1] - 1), 1.0 if penalize_intercept else 0.0])
-    for _ in range(max_iter):
-        p = expit(coef @ x1.T)
-        gradient = coef @ eye + C * ((p - s) * keep) @ x1
-        hessian = eye + C * np.einsum("jn,ni,nk->jik", keep * p * (1.0 - p), x1, x1)
-        step = np.linalg.solve(hessian, gradient[..., None])[..., 0]
-        coef -= step
-        if np.abs(step).max() <= tol:
-            break
-    else:
-        raise RuntimeError(f"the leave-one-out logistic regressions did not converge in {max_iter} Newton steps")
+    coef = logistic.fit(x1, s, keep, penalize_intercept=penalize_intercept)
     return expit(np.einsum("ji,ji->j", coef, x1[left_out]))
 
 
