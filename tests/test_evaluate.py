@@ -129,7 +129,8 @@ def test_cli_json_without_and_with_a_prior(table, capsys):
     code, out, _ = _run(capsys, "evaluate", table)
     report = json.loads(out)
     assert code == 0 and set(report) == {"n", "n_labeled", "aul_pu", "aul_pu_ci", "level", "interval", "auc_pu",
-                                      "pueval_version", "input"}
+                                      "pueval_version", "command", "input", "columns", "pos_label", "seed",
+                                      "options", "warnings"}
     frame = pd.read_csv(table)
     assert report["aul_pu"] == pytest.approx(aul_pu.aul_pu_score(frame["labeled"], frame["score"]))
     assert report["aul_pu_ci"][0] < report["aul_pu"] < report["aul_pu_ci"][1]

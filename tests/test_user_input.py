@@ -73,6 +73,61 @@ def test_every_option_value_is_checked(capsys, scores_csv, option, value, messag
     _refused(capsys, message, "evaluate", scores_csv, option, value, *extra)
 
 
+# Every format, and a report that says what it evaluated -------------------------------------------------------
+
+def _stdin(monkeypatch, data: bytes):
+    import io
+    import types
+
+    monkeypatch.setattr("sys.stdin", types.SimpleNamespace(buffer=io.BytesIO(data)))
+
+
+def test_every_format_on_file_and_standard_input_gives_the_same_report(capsys, tmp_path, monkeypatch, scores_csv):
+    import json
+
+    table = pd.read_csv(scores_csv)
+    text = {"csv": table.to_csv(index=False).encode(), "tsv": table.to_csv(index=False, sep="\t").encode()}
+    files = {"scores.tsv": text["tsv"], "scores.csv.gz": gzip.compress(text["csv"]),
+             "scores.TSV.GZ": gzip.compress(text["tsv"])}
+    table.to_parquet(tmp_path / "scores.parquet")
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+    expected = json.loads(_run(capsys, "evaluate", scores_csv)[1])["aul_pu"]
+    for name in [*files, "scores.parquet"]:
+        code, out, _ = _run(capsys, "evaluate", tmp_path / name)
+        assert code == 0 and json.loads(out)["aul_pu"] == expected, name
+    for data in (text["csv"], text["tsv"], gzip.compress(text["tsv"]), (tmp_path / "scores.parquet").read_bytes()):
+        _stdin(monkeypatch, data)
+        code, out, _ = _run(capsys, "evaluate", "-")
+        assert code == 0 and json.loads(out)["aul_pu"] == expected
+    (tmp_path / "scores.json").write_text("{}")
+    _refused(capsys, "is none of .csv, .tsv, .csv.gz, .tsv.gz, .parquet", "evaluate", tmp_path / "scores.json")
+    _stdin(monkeypatch, gzip.compress(text["csv"])[:30])
+    _refused(capsys, "standard input is not valid gzip", "evaluate", "-")
+
+
+def test_a_report_says_what_it_evaluated_and_what_it_warned(capsys, tmp_path, monkeypatch, scores_csv):
+    import json
+
+    monkeypatch.chdir(scores_csv.parent)
+    code, out, err = _run(capsys, "evaluate", scores_csv.name, "--prior", "0.95", "--seed", "3", "--level", "0.9")
+    report = json.loads(out)
+    assert code == 0 and report["command"] == "evaluate" and report["input"]["path"] == scores_csv.name  # as given
+    assert report["columns"] == {"score": "score", "label": "labeled", "propensity": None, "audit": None,
+                                 "features": None}
+    assert report["pos_label"] == "1" and report["seed"] == 3
+    assert report["options"]["level"] == 0.9 and report["options"]["prior"] == 0.95
+    assert len(report["warnings"]) == 1 and "exceeds 2(1 - AUC^PU)" in report["warnings"][0]
+    assert err.count("pueval: warning:") == 1 and report["warnings"][0] in err  # on stderr too, once
+    code, out, _ = _run(capsys, "evaluate", scores_csv.name, "--prior", "0.95", "--format", "markdown")
+    assert f"Warning: {report['warnings'][0]}" in out
+    code, out, _ = _run(capsys, "evaluate", scores_csv.name, "--prior", "0.95", "--format", "html")
+    assert "<h2>Warnings</h2>" in out
+    report = json.loads(_run(capsys, "compare", scores_csv.name, "--score-columns", "score", "score_b")[1])
+    assert report["columns"]["scores"] == ["score", "score_b"] and report["warnings"] == []
+    assert report["seed"] is None and "interval" not in report["options"]
+
+
 # One line, exit 2, for every bad input to the command ------------------------------------------------------
 
 @pytest.mark.parametrize("content, message", [

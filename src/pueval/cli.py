@@ -1,13 +1,17 @@
 """The ``pueval`` command (also ``python -m pueval``): ``pueval evaluate`` scores one model on a user's own
 PU table, ``pueval compare`` two models on the same rows, ``pueval example-scores`` writes a table to try
-them on. SCORES ``-`` reads CSV from standard input. Every report records the pueval version and the
-input's identity (SHA-256 of its bytes, n, n_labeled). Bad input is one line on stderr and exit code 2."""
+them on. SCORES is CSV, TSV (either gzip-compressed, ``.gz``) or Parquet; ``-`` reads any of them from standard
+input (Parquet by its magic bytes, TSV by a tab in the header, else CSV). Every report describes itself: the pueval
+version, the command, the input as given with its identity (SHA-256 of its bytes, n, n_labeled), the columns
+read, ``pos_label``, the seed and the options, and the warnings raised while it was computed (also printed on
+stderr). Bad input is one line on stderr and exit code 2."""
 
 from __future__ import annotations
 
 import argparse
 import base64
 import csv
+import gzip
 import hashlib
 import html
 import io
@@ -38,7 +42,8 @@ class InputError(ValueError):
 
 
 def _not_utf8(name: str, byte: int, offset: int) -> str:
-    return f"SCORES: {name} is not UTF-8 text (byte {byte:#04x} at offset {offset}); save it as UTF-8, uncompressed"
+    return (f"SCORES: {name} is not UTF-8 text (byte {byte:#04x} at offset {offset}); save it as UTF-8 (named .csv.gz "
+            "or .tsv.gz if gzip-compressed)")
 
 
 def _check_header(header: list[str], name: str) -> None:
@@ -47,22 +52,52 @@ def _check_header(header: list[str], name: str) -> None:
         raise InputError(f"SCORES: {name} repeats the column name(s) {', '.join(map(repr, repeated))}")
 
 
-def _parse(source, name: str, parquet: bool) -> pd.DataFrame:
+FORMATS = {".csv": ("csv", False), ".tsv": ("tsv", False), ".csv.gz": ("csv", True), ".tsv.gz": ("tsv", True),
+           ".parquet": ("parquet", False)}  # file ending → (format, gzip-compressed)
+PARQUET_MAGIC = b"PAR1"
+
+
+def _format_of(path: str) -> tuple[str, bool] | None:
+    name = path.lower()
+    return next((found for ending, found in FORMATS.items() if name.endswith(ending)), None)
+
+
+def _stdin_format(data: bytes) -> tuple[str, bool]:
+    """The format of standard input's bytes: Parquet by its magic bytes, gzip by its own, TSV when the header
+    line holds a tab, else CSV."""
+    compressed = data[:2] == b"\x1f\x8b"
+    if compressed:
+        data = gzip.decompress(data)
+    if data[:4] == PARQUET_MAGIC:
+        return "parquet", False
+    return ("tsv" if b"\t" in data.split(b"\n", 1)[0] else "csv"), compressed
+
+
+def _parse(source, name: str, kind: str, compressed: bool) -> pd.DataFrame:
     """The table in ``source`` (a file's path, parsed from the file, so no copy of its text is held; or the
-    bytes of standard input): CSV in UTF-8, or Parquet; its header checked for repeated names."""
-    if parquet:
+    bytes of standard input): CSV or TSV in UTF-8 (gzip-compressed when ``compressed``), or Parquet; its header
+    checked for repeated names."""
+    if kind == "parquet":
         try:
             import pyarrow.parquet as pq
         except ImportError as error:
-            raise InputError(f"SCORES: reading .parquet needs pyarrow (pip install pyarrow): {error}") from None
+            raise InputError(f"SCORES: reading Parquet needs pyarrow (pip install pyarrow): {error}") from None
+        source = io.BytesIO(source) if isinstance(source, bytes) else source
         _check_header([str(c) for c in pq.read_schema(source).names if c != "__index_level_0__"], name)
         return pd.read_parquet(source)
-    with (io.BytesIO(source) if isinstance(source, bytes) else open(source, "rb")) as file:
-        header = next(csv.reader(io.StringIO(file.readline().decode("utf-8"))), None)
+
+    def opened():
+        raw = io.BytesIO(source) if isinstance(source, bytes) else source
+        return gzip.open(raw, "rb") if compressed else (raw if isinstance(raw, io.BytesIO) else open(raw, "rb"))
+
+    separator = "\t" if kind == "tsv" else ","
+    with opened() as file:
+        header = next(csv.reader(io.StringIO(file.readline().decode("utf-8")), delimiter=separator), None)
     if header is None:
         raise InputError(f"SCORES: {name} is empty")
     _check_header(header, name)
-    return pd.read_csv(io.BytesIO(source) if isinstance(source, bytes) else source, encoding="utf-8")
+    with opened() as file:
+        return pd.read_csv(file, sep=separator, encoding="utf-8")
 
 
 def _file_sha256(file: Path, name: str, *, text: bool) -> str:
@@ -91,25 +126,31 @@ def _file_sha256(file: Path, name: str, *, text: bool) -> str:
 
 
 def read_table(path: str) -> tuple[pd.DataFrame, str]:
-    """(table, SHA-256 of its bytes) of a .csv or .parquet file, or of CSV on standard input for ``-``;
-    every read error is one line that names the input. A file is hashed in blocks and parsed from its path,
-    so its text is never held in memory whole."""
+    """(table, SHA-256 of its bytes) of a file (:data:`FORMATS`: .csv, .tsv, either with .gz, .parquet), or of
+    standard input for ``-`` (any of them, :func:`_stdin_format`); every read error is one line that names the
+    input. A file is hashed in blocks and parsed from its path, so its text is never held in memory whole."""
     if path == "-":
-        source, name, parquet = sys.stdin.buffer.read(), "standard input", False
+        source, name = sys.stdin.buffer.read(), "standard input"
         sha256 = hashlib.sha256(source).hexdigest()
+        try:
+            kind, compressed = _stdin_format(source)
+        except (OSError, EOFError) as error:
+            raise InputError(f"SCORES: standard input is not valid gzip ({error})") from None
     else:
         file = Path(path)
         if not file.is_file():
             raise InputError(f"SCORES: no file {path}")
-        if file.suffix.lower() not in (".csv", ".parquet"):
-            raise InputError(f"SCORES: {path} is neither .csv nor .parquet")
+        found = _format_of(path)
+        if found is None:
+            raise InputError(f"SCORES: {path} is none of {', '.join(FORMATS)}")
+        kind, compressed = found
         try:
-            sha256 = _file_sha256(file, path, text=file.suffix.lower() == ".csv")
+            sha256 = _file_sha256(file, path, text=kind != "parquet" and not compressed)
         except PermissionError:
             raise InputError(f"SCORES: cannot read {path}: permission denied") from None
-        source, name, parquet = file, path, file.suffix.lower() == ".parquet"
+        source, name = file, path
     try:
-        return _parse(source, name, parquet), sha256
+        return _parse(source, name, kind, compressed), sha256
     except InputError:
         raise
     except UnicodeDecodeError as error:  # standard input
@@ -183,10 +224,20 @@ def _weighted(args, table: pd.DataFrame, labeled: np.ndarray, scores: np.ndarray
     return out
 
 
+OPTIONS = ("level", "interval", "n_boot", "prior", "mpe", "distcurve_model", "threshold", "absolute", "gamma")
+COLUMNS = ("score_column", "score_columns", "label_column", "propensity_column", "audit_column", "features")
+
+
 def _identity(args, sha256: str, labeled: np.ndarray) -> dict:
-    return {"pueval_version": __version__,
+    """What a report evaluated and how: the input as given, the columns read, pos_label, seed and options (the
+    ones this command has; None where not used)."""
+    given = vars(args)
+    return {"pueval_version": __version__, "command": args.command,
             "input": {"path": "standard input" if args.scores == "-" else args.scores, "sha256": sha256,
-                      "n": int(labeled.size), "n_labeled": int(labeled.sum())}}
+                      "n": int(labeled.size), "n_labeled": int(labeled.sum())},
+            "columns": {k.removesuffix("_column").replace("_columns", "s"): given[k] for k in COLUMNS if k in given},
+            "pos_label": args.pos_label, "seed": given.get("seed"),
+            "options": {k: given[k] for k in OPTIONS if k in given}}
 
 
 def _prior(args, table: pd.DataFrame, labeled: np.ndarray) -> tuple[float, str, dict] | None:
@@ -389,6 +440,7 @@ def _cell(text) -> str:
 def markdown(report: dict, rows) -> str:
     lines = ["| quantity | value | depends on |", "|---|---|---|"]
     lines += [f"| {_cell(q)} | {_cell(v)} | {_cell(d)} |" for q, v, d in rows]
+    lines += ["", *(f"Warning: {message}" for message in report.get("warnings", []))]
     return "\n".join(lines) + f"\n\n{_input_line(report)}\n"
 
 
@@ -398,11 +450,13 @@ def html_page(report: dict, rows, title: str, png: bytes | None) -> str:
                     for q, v, d in rows)
     image = (f'<img alt="curves" style="max-width:100%" src="data:image/png;base64,'
              f'{base64.b64encode(png).decode()}">' if png else "")
+    warned = "".join(f"<li>{html.escape(message)}</li>" for message in report.get("warnings", []))
+    warned = f"<h2>Warnings</h2><ul>{warned}</ul>" if warned else ""
     return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{html.escape(title)}</title>"
             "<style>body{font-family:sans-serif;max-width:60em;margin:2em auto}td,th{border:1px solid #ccc;"
             "padding:.3em .6em}table{border-collapse:collapse}</style></head><body>"
             f"<h1>{html.escape(title)}</h1><table><tr><th>quantity</th><th>value</th><th>depends on</th></tr>"
-            f"{cells}</table>{image}<p>AUL^PU and its interval need no class prior (Theorem 1 of "
+            f"{cells}</table>{warned}{image}<p>AUL^PU and its interval need no class prior (Theorem 1 of "
             "<i>AUL is a better optimization metric in PU learning</i>): AUL^PU is unbiased for the AUL under "
             "SCAR labeling. Quantities marked 'the prior theta' change with theta.</p>"
             f"<p><small>{html.escape(_input_line(report))}</small></p><pre>{html.escape(json.dumps(report, indent=2))}"
@@ -424,8 +478,8 @@ def example_scores(n: int = 2000, seed: int = 0) -> pd.DataFrame:
 
 def _common(command) -> None:
     """The input, label and output options of evaluate and compare."""
-    command.add_argument("scores", metavar="SCORES", help=".csv or .parquet, one row per example; - reads CSV "
-                                                          "from standard input")
+    command.add_argument("scores", metavar="SCORES", help=".csv, .tsv (either may end in .gz) or .parquet, one row "
+                                                          "per example; - reads any of them from standard input")
     command.add_argument("--label-column", default="labeled", help="the PU label column (default: labeled)")
     command.add_argument("--pos-label", default="1", help="the label value of a labeled row (default: 1); "
                                                           "every other row is unlabeled, e.g. 0 or -1")
@@ -557,15 +611,32 @@ def _figure_bytes(labeled, scores, report: dict, file_format: str) -> bytes:
     return plots.to_bytes(plots.evaluation_figure(labeled, scores, report), file_format)
 
 
-def run(args) -> str:
-    """The report of ``args.command`` as text."""
+def _warned(caught) -> list[str]:
+    """The messages of the caught warnings, each once, in order."""
+    return list(dict.fromkeys(str(w.message) for w in caught))
+
+
+def run(args) -> tuple[str, list[str]]:
+    """The report of ``args.command`` as text, and the warnings raised while computing it (which the report
+    holds too, under ``warnings``)."""
     if args.command == "example-scores":
-        return example_scores(args.n, args.seed).to_csv(index=False)
+        return example_scores(args.n, args.seed).to_csv(index=False), []
     table, sha256 = read_table(args.scores)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        if args.command == "compare":
+            report = compare_table(args, table, sha256)
+        else:
+            report, labeled, scores = evaluate_table(args, table, sha256)
+    report["warnings"] = _warned(caught)
+    return _render(args, report, None if args.command == "compare" else (labeled, scores)), report["warnings"]
+
+
+def _render(args, report: dict, evaluated) -> str:
+    """The report in ``args.format`` (evaluate: with its figure, written to --plot when asked)."""
     if args.command == "compare":
-        report = compare_table(args, table, sha256)
         return json.dumps(report, indent=2) + "\n" if args.format == "json" else markdown(report, _compare_rows(report))
-    report, labeled, scores = evaluate_table(args, table, sha256)
+    labeled, scores = evaluated
     if args.plot:
         _write(_figure_bytes(labeled, scores, report, Path(args.plot).suffix.lower()[1:]), args.plot)
     if args.format == "json":
@@ -581,9 +652,9 @@ def main(argv=None) -> int:
         _check_options(args)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            text = run(args)
-        for message in dict.fromkeys(str(w.message) for w in caught):  # each once, one line: degenerate
-            print(f"pueval: warning: {message}", file=sys.stderr)  # scores, a prior at its estimator's bound
+            text, messages = run(args)
+        for message in dict.fromkeys(messages + _warned(caught)):  # each once, one line: degenerate scores,
+            print(f"pueval: warning: {message}", file=sys.stderr)  # a prior at its estimator's bound
         if args.command != "example-scores" and args.output and args.output != "-":
             _write(text, args.output)
         else:
