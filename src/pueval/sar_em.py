@@ -37,7 +37,7 @@ from numpy.typing import ArrayLike
 from scipy.special import expit
 
 from pueval import logistic
-from pueval.validation import ArgumentError, check_integer, check_labels, check_matrix
+from pueval.validation import ArgumentError, PosLabel, check_integer, check_labels, check_matrix
 
 __all__ = ["sar_em", "SarEm"]
 
@@ -93,9 +93,9 @@ def _slopes(window: np.ndarray) -> np.ndarray:
     return (window - window.mean(axis=1, keepdims=True)) @ x / k / np.square(x).mean()
 
 
-def sar_em(X: ArrayLike, labels: ArrayLike, propensity_attributes, *, classification_attributes=None,
-           pos_label=1, max_iter: int = 500, window: int = 10, slope_eps: float = 1e-4,
-           ll_eps: float = 1e-4) -> SarEm:
+def sar_em(X: ArrayLike, labels: ArrayLike, propensity_attributes: ArrayLike, *,
+           classification_attributes: ArrayLike | None = None, pos_label: PosLabel = 1, max_iter: int = 500,
+           window: int = 10, slope_eps: float = 1e-4, ll_eps: float = 1e-4) -> SarEm:
     """Estimate every row's labeling propensity e(x) by SAR-EM (module docstring: its assumption and rules).
 
     Parameters

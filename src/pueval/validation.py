@@ -10,8 +10,13 @@ import functools
 import inspect
 import numbers
 import warnings
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
 
 import numpy as np
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 PosLabel = int | float | bool | str
@@ -198,17 +203,18 @@ def warn_degenerate(labeled: np.ndarray | None, scores: np.ndarray, *, name: str
                       "from them has width 0", DegenerateScoresWarning, stacklevel=3)
 
 
-def sklearn_names(function):
+def sklearn_names(function: Callable[P, R]) -> Callable[P, R]:
     """Let scikit-learn's keyword names ``y_true`` and ``y_score`` name ``function``'s labels (its first
     argument) and its ``scores`` argument, so that ``f(y_true=..., y_score=...)`` works as in
-    :mod:`sklearn.metrics`."""
+    :mod:`sklearn.metrics`. Type checkers see ``function``'s own signature (the aliases are a run-time
+    courtesy)."""
     parameters = list(inspect.signature(function).parameters)
     aliases = {"y_true": parameters[0]}
     if "scores" in parameters:
         aliases["y_score"] = "scores"
 
     @functools.wraps(function)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         for alias, name in aliases.items():
             if alias in kwargs:
                 if name in kwargs or parameters.index(name) < len(args):

@@ -8,6 +8,15 @@
 importing LightGBM.
 """
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # what type checkers read; at run time __getattr__ imports each on first use
+    from pueval.mpe.distance_curve import distcurve
+    from pueval.mpe.kernel_embedding import km
+    from pueval.mpe.priors import (PriorAtBoundWarning, PriorEstimate, PriorEstimator, SubsampleWarning,
+                                   estimate_prior, estimate_priors, priors_agree)
+    from pueval.seeds import PriorSeeds
+
 THETA_MAX = 0.999  # every estimate is capped here: the corrected AUC divides by 1 − θ̂
 
 PUBLIC_METHODS = {"km1": "km1", "km2": "km2", "distcurve": "distance", "en": "en", "bbe": "bbe", "tice": "tice"}
