@@ -123,7 +123,8 @@ def test_pipeline_writes_table_and_figures(run):
     assert "| tice | " in (results / "table1_plus.md").read_text()
     sar = pd.read_csv(results / "sar.csv")
     assert set(sar["source"]) == {"aul", "true", "distance", "en", "bbe", "tice", "aul_weighted", "aul_weighted_half",
-                                  "aul_audit_50", "aul_bounds"}  # audits of 200 and 1,000 rows exceed these tables
+                                  "aul_sar_em", "aul_audit_50", "aul_bounds"}  # audits of 200, 1,000 rows exceed these
+    assert set(sar.loc[sar.source == "aul_sar_em", "dataset"]) == {"airfoil", "all"}  # sar.em.datasets in run
     assert sar.loc[sar.source == "aul_audit_50", "rejection"].notna().all()
     assert sar.loc[sar.source == "true", "coverage"].isna().all()
     assert set(sar["strength"]) == {0.0, 2.0} and (sar.loc[sar.dataset == "all", "draws"] == 3 * 2).all()

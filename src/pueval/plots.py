@@ -1,16 +1,21 @@
 """The curves of one model drawn for ``pueval evaluate --plot`` and its HTML report (needs matplotlib:
 ``pip install 'pueval[plot]'``; the only library module that imports it, on first use).
 
-Left: ROC^PU, and with a prior θ the corrected ROC (Jain et al.'s indirect) and Claesen et al.'s band.
-Right: lift^PU, with AUL^PU and its prior-free interval in the legend. Points from :mod:`pueval.curves`.
+:func:`plot_roc_pu`: ROC^PU, and with a prior θ the corrected ROC (Jain et al.'s indirect) and Claesen et al.'s
+band. :func:`plot_lift_pu`: lift^PU, with AUL^PU and its prior-free interval in the legend. Each takes ``ax=`` and
+returns the Axes, as scikit-learn's displays do; :func:`evaluation_figure` puts the two side by side for
+``pueval evaluate``. Points from :mod:`pueval.curves`.
 """
 
 from __future__ import annotations
 
 from numpy.typing import ArrayLike
 
-from pueval import curves
+import warnings
+
+from pueval import curves, metrics
 from pueval.extras import require
+from pueval.validation import ArgumentError, PosLabel, check_fraction, check_level
 
 
 def _pyplot():
@@ -18,40 +23,126 @@ def _pyplot():
     return require("matplotlib.pyplot", "drawing the curves")
 
 
-def evaluation_figure(labels: ArrayLike, scores: ArrayLike, report: dict, *, pos_label=1):
-    """A two-panel matplotlib Figure of the curves, legends from ``report`` (the dict of ``pueval
-    evaluate``: aul_pu, aul_pu_ci, level, interval, and with a prior theta, theta_source)."""
-    plt = _pyplot()
-    figure, (roc, lift) = plt.subplots(1, 2, figsize=(10, 4.6), layout="constrained")
+def _axes(ax):
+    """``ax``, or the Axes of a new figure when None."""
+    if ax is None:
+        return _pyplot().subplots(figsize=(5.2, 4.6), layout="constrained")[1]
+    if not hasattr(ax, "plot") or not hasattr(ax, "legend"):
+        raise ArgumentError("ax", f"must be a matplotlib Axes or None, got {type(ax).__name__}")
+    return ax
+
+
+def plot_roc_pu(labels: ArrayLike, scores: ArrayLike, *, theta: float | None = None, theta_source: str = "given",
+                level: float = 0.95, pos_label: PosLabel = 1, ax=None):
+    """Draw ROC^PU (the labeled rows against all unlabeled rows as negatives) and, with a prior ``theta``,
+    the corrected ROC (Jain et al.'s indirect curve, :func:`pueval.curves.corrected_roc_curve`) and Claesen et
+    al.'s ``level`` band (:func:`pueval.curves.claesen_band`). A θ above 2(1 − AUC^PU), which the ranking
+    contradicts (:func:`pueval.metrics.check_prior`, which warns), identifies neither: none is drawn and the
+    legend says why.
+
+    Parameters
+    ----------
+    labels, scores : arrays of shape (n,)
+        PU labels (``pos_label`` = labeled) and the model's scores, higher = more positive.
+    theta : float in [0, 1), optional
+        The share of positives among the unlabeled rows.
+    theta_source : str, default "given"
+        What ``theta`` came from, for the legend.
+    level : float, default 0.95
+        Confidence level of Claesen's band.
+    pos_label : default 1
+        The label of a labeled row.
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure's when None.
+
+    Returns
+    -------
+    matplotlib Axes
+
+    Examples
+    --------
+    >>> ax = plot_roc_pu([1, 0, 0, 1, 0, 0], [0.9, 0.3, 0.6, 0.5, 0.2, 0.1], theta=0.25)
+    >>> [line.get_label() for line in ax.get_lines()][0]
+    'ROC$^{PU}$ (AUC$^{PU}$ 0.875, no prior)'
+    """
+    check_level(level)
+    ax = _axes(ax)
     pu = curves.roc_curve(labels, scores, pos_label=pos_label)
-    roc.plot(pu.x, pu.y, color="C0", label=f"ROC$^{{PU}}$ (AUC$^{{PU}}$ {pu.area:.3f}, no prior)")
-    if "theta" in report and not report.get("prior_consistent", True):
-        # a θ the ranking contradicts identifies no corrected curve: none is drawn, the legend says why
-        roc.plot([], [], color="C3", label=f"θ = {report['theta']:.3f} ({report['theta_source']}) is above "
-                                            "2(1 − AUC$^{PU}$):\nno corrected ROC or band is identified")
-    elif "theta" in report:
-        theta = report["theta"]
-        band = curves.claesen_band(labels, scores, theta, report["level"], pos_label=pos_label)
-        roc.plot(band.roc_lower.x, band.roc_lower.y, color="C1", lw=0.8, ls="--",
-                 label=f"Claesen {report['level']:.0%} band ({band.roc_lower.area:.3f} to {band.roc_upper.area:.3f})")
-        roc.plot(band.roc_upper.x, band.roc_upper.y, color="C1", lw=0.8, ls="--")
+    ax.plot(pu.x, pu.y, color="C0", label=f"ROC$^{{PU}}$ (AUC$^{{PU}}$ {pu.area:.3f}, no prior)")
+    if theta is not None and not metrics.check_prior(pu.area, check_fraction(theta, "theta"), theta_source):
+        ax.plot([], [], color="C3", label=f"θ = {theta:.3f} ({theta_source}) is above 2(1 − AUC$^{{PU}}$):\n"
+                                          "no corrected ROC or band is identified")
+    elif theta is not None:
+        band = curves.claesen_band(labels, scores, theta, level, pos_label=pos_label)
+        ax.plot(band.roc_lower.x, band.roc_lower.y, color="C1", lw=0.8, ls="--",
+                label=f"Claesen {level:.0%} band ({band.roc_lower.area:.3f} to {band.roc_upper.area:.3f})")
+        ax.plot(band.roc_upper.x, band.roc_upper.y, color="C1", lw=0.8, ls="--")
         corrected = curves.corrected_roc_curve(labels, scores, theta, pos_label=pos_label)
-        roc.plot(corrected.x, corrected.y, color="C3",
-                 label=f"corrected ROC, Jain indirect (AUC {corrected.area:.3f}; θ = {theta:.3f}, "
-                       f"{report['theta_source']})")
-    roc.plot([0, 1], [0, 1], color="0.7", lw=0.8)
-    roc.set(xlabel="false positive rate (unlabeled as negative, or corrected)", ylabel="true positive rate "
-            "(labeled rows' recall)", title="ROC", xlim=(0, 1), ylim=(0, 1.01))
-    roc.legend(loc="lower right", fontsize=8)
+        ax.plot(corrected.x, corrected.y, color="C3",
+                label=f"corrected ROC, Jain indirect (AUC {corrected.area:.3f}; θ = {theta:.3f}, {theta_source})")
+    ax.plot([0, 1], [0, 1], color="0.7", lw=0.8)
+    ax.set(xlabel="false positive rate (unlabeled as negative, or corrected)", ylabel="true positive rate "
+           "(labeled rows' recall)", title="ROC", xlim=(0, 1), ylim=(0, 1.01))
+    ax.legend(loc="lower right", fontsize=8)
+    return ax
+
+
+def plot_lift_pu(labels: ArrayLike, scores: ArrayLike, *, level: float = 0.95, interval: str = "normal",
+                 ci: tuple[float, float] | None = None, pos_label: PosLabel = 1, ax=None):
+    """Draw lift^PU (the labeled rows' recall against the share of all rows above the threshold; its area is
+    AUL^PU, Eq. 4) with AUL^PU and its prior-free ``level`` interval (:func:`pueval.aul_pu_interval`, method
+    ``interval``) in the legend.
+
+    Parameters
+    ----------
+    labels, scores : arrays of shape (n,)
+        PU labels (``pos_label`` = labeled) and the model's scores, higher = more positive.
+    level : float, default 0.95
+        Confidence level of the interval.
+    interval : {"normal", "bootstrap"}, default "normal"
+        The interval's method (the bootstrap's seed is 0).
+    ci : (low, high), optional
+        The interval to show, already computed (as ``pueval evaluate`` has it); computed when None.
+    pos_label : default 1
+        The label of a labeled row.
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure's when None.
+
+    Returns
+    -------
+    matplotlib Axes
+
+    Examples
+    --------
+    >>> ax = plot_lift_pu([1, 0, 0, 1, 0, 0], [0.9, 0.3, 0.6, 0.5, 0.2, 0.1])
+    >>> ax.get_lines()[0].get_label().split(" [")[0]
+    'lift$^{PU}$: AUL$^{PU}$ 0.750'
+    """
+    from pueval import aul_pu
+
+    ax = _axes(ax)
     lifted = curves.lift_curve(labels, scores, pos_label=pos_label)
-    low, high = report["aul_pu_ci"]
-    lift.plot(lifted.x, lifted.y, color="C0",
-              label=f"lift$^{{PU}}$: AUL$^{{PU}}$ {report['aul_pu']:.3f} [{low:.3f}, {high:.3f}]\n"
-                    f"({report['level']:.0%} {report['interval']} interval, no prior)")
-    lift.plot([0, 1], [0, 1], color="0.7", lw=0.8)
-    lift.set(xlabel="share of all rows scored at least the threshold", ylabel="labeled rows' recall",
-             title="lift", xlim=(0, 1), ylim=(0, 1.01))
-    lift.legend(loc="lower right", fontsize=8)
+    low, high = ci if ci is not None else aul_pu.aul_pu_interval(labels, scores, level, method=interval,
+                                                                  random_state=0, pos_label=pos_label)
+    ax.plot(lifted.x, lifted.y, color="C0", label=f"lift$^{{PU}}$: AUL$^{{PU}}$ {lifted.area:.3f} [{low:.3f}, "
+                                                  f"{high:.3f}]\n({level:.0%} {interval} interval, no prior)")
+    ax.plot([0, 1], [0, 1], color="0.7", lw=0.8)
+    ax.set(xlabel="share of all rows scored at least the threshold", ylabel="labeled rows' recall",
+           title="lift", xlim=(0, 1), ylim=(0, 1.01))
+    ax.legend(loc="lower right", fontsize=8)
+    return ax
+
+
+def evaluation_figure(labels: ArrayLike, scores: ArrayLike, report: dict, *, pos_label: PosLabel = 1):
+    """The two-panel Figure of ``pueval evaluate``: :func:`plot_roc_pu` (with the report's theta, if any) and
+    :func:`plot_lift_pu` (the report's level, interval method and interval), titled with its counts."""
+    figure, (roc, lift) = _pyplot().subplots(1, 2, figsize=(10, 4.6), layout="constrained")
+    with warnings.catch_warnings():  # the report has said it already
+        warnings.simplefilter("ignore", metrics.PriorInconsistentWarning)
+        plot_roc_pu(labels, scores, theta=report.get("theta"), theta_source=report.get("theta_source", "given"),
+                    level=report["level"], pos_label=pos_label, ax=roc)
+    plot_lift_pu(labels, scores, level=report["level"], interval=report["interval"], ci=tuple(report["aul_pu_ci"]),
+                 pos_label=pos_label, ax=lift)
     figure.suptitle(f"{report['n']} rows, {report['n_labeled']} labeled", fontsize=10)
     return figure
 
