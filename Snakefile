@@ -89,8 +89,12 @@ include: "workflow/rules/data.smk"
 include: "workflow/rules/draws.smk"
 include: "workflow/rules/mpe.smk"
 include: "workflow/rules/estimate.smk"
-include: "workflow/rules/paper.smk"
-include: "workflow/rules/extras.smk"
+include: "workflow/rules/aul_paper.smk"
+include: "workflow/rules/aul_beyond.smk"
+include: "workflow/rules/jain.smk"
+include: "workflow/rules/claesen.smk"
+include: "workflow/rules/tabatabaei.smk"
+include: "workflow/rules/mcdermott.smk"
 
 
 rule all:

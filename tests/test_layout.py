@@ -92,11 +92,38 @@ def test_the_studies_load_without_the_pipeline():
     assert _other_wings(loaded, ("pueval.pipeline",)) == []
 
 
+STEPS = [m for m in _modules(PACKAGE / "pipeline" / "steps") if m != "pueval.pipeline.steps"]
+RULES = PACKAGE.parents[1] / "workflow" / "rules"
+
+
 def test_the_pipeline_steps_load_without_the_heavy_stacks():
-    """Every job imports pueval.pipeline.steps first: scipy.stats, LightGBM, scikit-learn and matplotlib load
-    only in the steps that call them (scipy.stats alone would add about 0.6 s to each of some 300 jobs)."""
-    loaded = _loaded_after("import pueval.pipeline.steps, pueval.pipeline.schemas")
+    """Every job imports its rules file's steps module first: scipy.stats, LightGBM, scikit-learn and matplotlib
+    load only in the steps that call them (scipy.stats alone would add about 0.6 s to each of some 150 jobs)."""
+    loaded = _loaded_after("import pueval.pipeline.schemas\n" + "".join(f"import {m}\n" for m in STEPS))
     assert sorted(m for m in ("scipy.stats", "lightgbm", "sklearn", "matplotlib") if m in loaded) == []
+
+
+def test_each_rule_runs_the_step_of_its_rules_file():
+    """Rule X of workflow/rules/F.smk runs workflow/scripts/X.py, which runs a step of pueval.pipeline.steps.F that
+    the module defines; every steps module is a rules file's, and every step it defines is some rule's."""
+    import importlib
+    import re
+
+    used = {m: set() for m in STEPS}
+    for smk in sorted(RULES.glob("*.smk")):
+        for rule in re.findall(r"^rule (\w+):", smk.read_text(), flags=re.M):
+            script = (RULES.parent / "scripts" / f"{rule}.py").read_text()
+            found = re.findall(r"^from pueval\.pipeline\.steps\.(\w+) import (\w+)$", script, flags=re.M)
+            assert [m for m, _ in found] == [smk.stem], f"{rule}: its script must import from steps.{smk.stem}"
+            module, step = f"pueval.pipeline.steps.{found[0][0]}", found[0][1]
+            assert callable(getattr(importlib.import_module(module), step, None)), f"{module} defines no {step}"
+            assert re.search(rf"^run\({step}, snakemake", script, flags=re.M), f"{rule}: runs {step}"
+            used[module].add(step)
+    for module, steps in used.items():
+        assert (RULES / f"{module.rpartition('.')[2]}.smk").is_file(), f"{module} matches no rules file"
+        defined = {n.name for n in ast.parse(_file(module).read_text()).body
+                   if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")}
+        assert defined == steps, f"{module}: steps no rule runs: {sorted(defined - steps)}"
 
 
 def _pueval_imports(module: str, known: set[str]) -> set[str]:

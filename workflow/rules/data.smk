@@ -1,4 +1,5 @@
-# Data: raw table -> binarized, subsampled table -> out-of-fold scores of the model under evaluation.
+# Data: raw table -> binarized, subsampled table -> out-of-fold scores of the model under evaluation (and of the
+# weaker model B that comparing two models without a prior reads).
 
 
 rule download:
@@ -59,3 +60,24 @@ rule score:
         seed=config["seed"],
     script:
         "../scripts/score.py"
+
+
+rule score_b:
+    input:
+        rules.binarize.output[0],
+    output:
+        "results/scores_b/{dataset}.parquet",
+    log:
+        "results/logs/score_b/{dataset}.log",
+    benchmark:
+        "results/benchmarks/score_b/{dataset}.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        dataset=lambda w: w.dataset,
+        model=lambda w: datasets.weaker_model(config, w.dataset),
+        folds=config["folds"],
+        seed=config["seed"],
+        stream="score-b",
+    script:
+        "../scripts/score_b.py"

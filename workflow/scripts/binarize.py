@@ -1,3 +1,4 @@
-from pueval.pipeline.steps import binarize, run
+from pueval.pipeline.steps import run
+from pueval.pipeline.steps.data import binarize
 
 run(binarize, snakemake)  # noqa: F821 (Snakemake injects `snakemake`)

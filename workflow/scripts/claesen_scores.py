@@ -1,3 +1,4 @@
-from pueval.pipeline.steps import claesen_scores, run
+from pueval.pipeline.steps import run
+from pueval.pipeline.steps.claesen import claesen_scores
 
 run(claesen_scores, snakemake)  # noqa: F821 (Snakemake injects `snakemake`)

@@ -1,3 +1,4 @@
-from pueval.pipeline.steps import draws, run
+from pueval.pipeline.steps import run
+from pueval.pipeline.steps.draws import draws
 
 run(draws, snakemake)  # noqa: F821 (Snakemake injects `snakemake`)

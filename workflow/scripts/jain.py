@@ -1,3 +1,4 @@
-from pueval.pipeline.steps import jain, run
+from pueval.pipeline.steps import run
+from pueval.pipeline.steps.jain import jain
 
 run(jain, snakemake)  # noqa: F821 (Snakemake injects `snakemake`)

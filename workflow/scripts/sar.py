@@ -1,3 +1,4 @@
-from pueval.pipeline.steps import sar, run
+from pueval.pipeline.steps import run
+from pueval.pipeline.steps.aul_beyond import sar
 
 run(sar, snakemake)  # noqa: F821 (Snakemake injects `snakemake`)

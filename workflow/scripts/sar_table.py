@@ -1,3 +1,4 @@
-from pueval.pipeline.steps import sar_table, run
+from pueval.pipeline.steps import run
+from pueval.pipeline.steps.aul_beyond import sar_table
 
 run(sar_table, snakemake)  # noqa: F821 (Snakemake injects `snakemake`)

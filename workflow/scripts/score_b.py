@@ -1,3 +1,4 @@
-from pueval.pipeline.steps import score, run
+from pueval.pipeline.steps import run
+from pueval.pipeline.steps.data import score
 
 run(score, snakemake)  # noqa: F821 (Snakemake injects `snakemake`; model B's capacity and stream come in params)

@@ -1,3 +1,4 @@
-from pueval.pipeline.steps import tabatabaei, run
+from pueval.pipeline.steps import run
+from pueval.pipeline.steps.tabatabaei import tabatabaei
 
 run(tabatabaei, snakemake)  # noqa: F821 (Snakemake injects `snakemake`)

@@ -1,6 +1,7 @@
 """The pipeline's machinery: what Snakemake runs around the studies.
 
-:mod:`~pueval.pipeline.steps` (one function per rule: read the inputs, call a study, write the outputs),
+:mod:`~pueval.pipeline.steps` (one module per rules file, one function per rule: read the inputs, call a
+study, write the outputs),
 :mod:`~pueval.pipeline.config` (validation at start-up, config keys in error messages),
 :mod:`~pueval.pipeline.schemas` (the intermediate Parquet files), :mod:`~pueval.pipeline.datasets` and
 :mod:`~pueval.pipeline.download` (the catalog and its raw tables), :mod:`~pueval.pipeline.figures` and

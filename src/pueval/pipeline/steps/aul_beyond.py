@@ -1,0 +1,90 @@
+"""Steps of ``workflow/rules/aul_beyond.smk``: beyond the AUL paper: Theorem 1 on the draws, the prior-free intervals, comparing two models, the related estimators on the draws, labels not selected at random (SAR)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pueval.pipeline import schemas
+from pueval.pipeline.config import naming_keys
+from pueval.pipeline.steps import _concat, _features, _labels, _scores, log
+
+
+def theorem1(input, output, *, epsilons):
+    from pueval.pipeline import figures
+    from pueval.studies import theorem1 as study
+
+    scores = {Path(p).stem: schemas.read(p, "scores") for p in input.scores}
+    table = study.table(_concat(input.estimates, "estimates"), scores, epsilons)
+    table.to_csv(output.csv, index=False, float_format="%.6g")
+    figures.save(figures.theorem1_figure(table), (output.png, output.pdf))
+
+
+def aul_interval(input, output, *, names, betas, seed, level, n_boot, titles):
+    """Coverage of the prior-free AUL intervals over every Table 1 draw."""
+    from pueval.pipeline import figures
+    from pueval.studies import aul_interval as study
+
+    scored = {dataset: _scores(path) for dataset, path in zip(names, input.scores)}
+    settings = ((dataset, beta, _labels(path, scored[dataset][0].size), scored[dataset][1], scored[dataset][0])
+                for (dataset, beta), path in zip([(d, b) for d in names for b in betas], input.draws))
+    table = study.coverage_study(settings, seed=seed, level=level, n_boot=n_boot)
+    table.to_csv(output.csv, index=False, float_format="%.4f")
+    figures.save(figures.aul_interval_figure(table, titles), (output.png, output.pdf))
+
+
+def paired_difference(input, output, *, names, betas, level, titles):
+    """Coverage and decisions of the paired, prior-free ΔAUL interval over every Table 1 draw."""
+    from pueval.pipeline import figures
+    from pueval.studies import paired_difference as study
+
+    a = {dataset: _scores(path) for dataset, path in zip(names, input.scores)}
+    b = {dataset: _scores(path)[1] for dataset, path in zip(names, input.scores_b)}
+    settings = ((dataset, beta, _labels(path, a[dataset][0].size), a[dataset][0], a[dataset][1], b[dataset])
+                for (dataset, beta), path in zip([(d, x) for d in names for x in betas], input.draws))
+    table = study.study(settings, level=level)
+    table.to_csv(output.csv, index=False, float_format="%.4f")
+    figures.save(figures.paired_difference_figure(table, titles), (output.png, output.pdf))
+
+
+def related(input, output, *, dataset, level, f1_quantile):
+    """All βs of a dataset in one job: the work per draw is milliseconds, a job's start-up seconds."""
+    from pueval.studies import related_draws as study
+
+    y, scores = _scores(input.scores)
+    settings = [(_labels(d, y.size), schemas.read(e, "estimates")) for d, e in zip(input.draws, input.estimates)]
+    frame = study.dataset_frame(y, scores, settings, dataset=dataset, level=level, f1_quantile=f1_quantile)
+    log.info("%s: related estimators on %d draws", dataset, sum(len(s) for s, _ in settings))
+    schemas.write(frame, output[0], "related")
+
+
+def sar(input, output, *, dataset, beta, strengths, n_draws, audit_sizes, em_draws, seed, distcurve, bbe, tice):
+    from pueval.mpe.priors import PriorEstimator
+    from pueval.studies import sar as study
+
+    X, _ = _features(input.data)
+    y, scores = _scores(input.scores)
+    priors = PriorEstimator(("distance", "en", "bbe", "tice"), distcurve_model=input.model,
+                            repetitions=distcurve["repetitions"], transform=distcurve["transform"], bbe=bbe, tice=tice)
+    with naming_keys({"beta": "sar.beta"}):
+        frame = study.run(X, y, scores, dataset=dataset, beta=beta, strengths=strengths, n_draws=n_draws, seed=seed,
+                          priors=priors, audit_sizes=audit_sizes, em_draws=em_draws)
+    schemas.write(frame, output[0], "sar")
+
+
+def sar_table(input, output):
+    from pueval.pipeline import figures
+    from pueval.studies import sar as study
+
+    table = study.table(_concat(input, "sar"))
+    table.to_csv(output.csv, index=False, float_format="%.4f")
+    figures.save(figures.sar_figure(table), (output.png, output.pdf))
+    figures.save(figures.sar_without_scar_figure(table), (output.without_scar_png, output.without_scar_pdf))
+
+
+def related_table(input, output):
+    from pueval.pipeline import tables
+    from pueval.studies import related_draws as study
+
+    table = study.table(_concat(input, "related"))
+    table.to_csv(output.csv, index=False, float_format="%.4f")
+    Path(output.md).write_text(tables.markdown(table, title=tables.RELATED_TITLE))

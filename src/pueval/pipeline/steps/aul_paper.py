@@ -1,0 +1,83 @@
+"""Steps of ``workflow/rules/aul_paper.smk``: the AUL paper's Table 1, Figures 1-3 and its cost experiment."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pueval.pipeline import datasets, schemas
+from pueval.pipeline.config import naming_keys
+from pueval.pipeline.steps import _concat, _features
+
+
+def table1(input, output, *, bbe_delta):
+    """Table 1 (the paper's prior sources) and Table 1+ (every prior source, and the coverage of BBE's own
+    interval for θ)."""
+    from pueval.pipeline import tables
+    from pueval.studies import table1 as study
+
+    estimates = _concat(input, "estimates")
+    table, plus = study.table1(estimates), study.table1(estimates, methods=None)
+    distance = study.distance(table)
+    Path(output.csv).parent.mkdir(parents=True, exist_ok=True)
+    table.to_csv(output.csv, index=False, float_format="%.4f")
+    distance.to_csv(output.distance, index=False, float_format="%.4f")
+    Path(output.md).write_text(tables.markdown(table) + "\n" + tables.distance_markdown(distance))
+    plus.to_csv(output.plus_csv, index=False, float_format="%.4f")
+    Path(output.plus_md).write_text(tables.markdown(plus, title=tables.TABLE1_PLUS_TITLE) + "\n" + tables.claims(plus)
+                                    + "\n" + tables.interval_markdown(study.interval_coverage(estimates), bbe_delta))
+
+
+def figure2(input, output, *, titles):
+    """Figure 2 (the paper's prior sources) and Figure 2+ (every prior source)."""
+    from pueval.pipeline import figures
+
+    estimates = _concat(input, "estimates")
+    figures.save(figures.figure2(estimates, titles), (output.png, output.pdf))
+    figures.save(figures.figure2(estimates, titles, methods=None, title=figures.FIGURE2_PLUS_TITLE),
+                 (output.plus_png, output.plus_pdf))
+
+
+def cost(input, output, *, dataset, labeling, sizes, beta, seed, km, distcurve, bbe, tice, repeats, km_max_size):
+    from pueval.pipeline import figures
+    from pueval.studies import cost as study
+
+    X, y = datasets.binarize(schemas.read(input.raw, "raw"), datasets.Labeling.of(dataset, labeling))
+    with naming_keys({"sizes": "cost.sizes", "repeats": "cost.repeats"}):
+        frame = study.run(X.to_numpy(), y, name=dataset, sizes=sizes, beta=beta, seed=seed,
+                          km_standardize=km["standardize"], distcurve_model=input.model,
+                          distcurve_repetitions=distcurve["repetitions"], transform=distcurve["transform"], bbe=bbe,
+                          tice=tice, km_max_size=km_max_size, repeats=repeats)
+    frame.to_csv(output.csv, index=False, float_format="%.4f")
+    figures.save(figures.cost_figure(frame), (output.png, output.pdf))
+
+
+def figure3_dataset(input, output, *, dataset, seed, beta, repetitions, options, km, distcurve):
+    from pueval.studies import pu_auc_vs_pu_aul as study
+
+    X, y = _features(input.data)
+    with naming_keys({"test_fraction": "figure3.test_fraction", "folds": "figure3.folds"}):
+        frame = study.run(X, y, schemas.read(input.estimates, "estimates"), dataset=dataset, seed=seed, beta=beta,
+                          repetitions=repetitions, **options, km_standardize=km["standardize"],
+                          distcurve_model=input.model, distcurve_repetitions=distcurve["repetitions"],
+                          transform=distcurve["transform"])
+    schemas.write(frame, output[0], "figure3")
+
+
+def figure3(input, output, *, titles):
+    from pueval.pipeline import figures
+    from pueval.studies import pu_auc_vs_pu_aul as study
+
+    runs = _concat(input, "figure3")
+    study.summarize(runs).to_csv(output.csv, index=False, float_format="%.4f")
+    figures.save(figures.figure3(runs, titles), (output.png, output.pdf))
+
+
+def figure1(input, output):
+    """The AUL paper's Figure 1 from the 20-row table it prints, and the 252 labelings of its positives."""
+    from pueval.pipeline import figures
+    from pueval.studies import aul_figure1 as study
+
+    found, labelings = study.curves_of_the_table(), study.labelings_frame()
+    summary = study.summary(found, labelings)
+    summary.to_csv(output.csv, index=False, float_format="%.6f")
+    figures.save(figures.figure1_figure(found, labelings, summary), (output.png, output.pdf))

@@ -1,0 +1,52 @@
+"""Steps of ``workflow/rules/mpe.smk``: the class-prior estimators on the draws: KM1/KM2, DistCurve's regressor, the LightGBM transform (DistCurve, EN, BBE), TIcE."""
+
+from __future__ import annotations
+
+from pueval.pipeline import schemas
+from pueval.pipeline.config import naming_keys
+from pueval.pipeline.steps import _features, _labels
+
+
+def _every_beta(input, output, betas):
+    """(draws file, output file, β) of a job that runs every β of one dataset."""
+    return zip(input.draws, output, betas, strict=True)
+
+
+def km(input, output, *, dataset, betas, options):
+    """KM1/KM2 for every β of ``dataset``, one :class:`~pueval.mpe.kernel_embedding.KernelBank` for all draws."""
+    from pueval.studies import mpe_draws as study
+
+    X, y = _features(input.data)
+    bank = study.kernel_bank(X, label=dataset, **options)
+    for draws, path, beta in _every_beta(input, output, betas):
+        schemas.write(study.km_draws(X, y, _labels(draws, y.size), label=f"{dataset} beta={beta:g}", bank=bank),
+                      path, "km")
+
+
+def distcurve_model(input, output, *, seed, repetitions, training):
+    from pueval.mpe import distance_curve as dc
+
+    model, _ = dc.fit_model(seed=seed, repetitions=repetitions, **training)
+    dc.save_regressor(model, output[0])
+
+
+def transform_mpe(input, output, *, dataset, betas, seed, repetitions, transform, bbe):
+    from pueval.mpe import distance_curve as dc
+    from pueval.studies import mpe_draws as study
+
+    X, y = _features(input.data)
+    model = dc.load_regressor(input.model)
+    for draws, path, beta in _every_beta(input, output, betas):
+        with naming_keys({"transform": "mpe.distcurve.transform.folds"}):
+            frame = study.transform_draws(X, y, _labels(draws, y.size), model, seed=seed, dataset=dataset, beta=beta,
+                                          repetitions=repetitions, transform=transform, bbe=bbe)
+        schemas.write(frame, path, "transform_mpe")
+
+
+def tice(input, output, *, dataset, betas, seed, options):
+    from pueval.studies import mpe_draws as study
+
+    X, y = _features(input.data)
+    for draws, path, beta in _every_beta(input, output, betas):
+        frame = study.tice_draws(X, y, _labels(draws, y.size), seed=seed, dataset=dataset, beta=beta, **options)
+        schemas.write(frame, path, "tice")

@@ -1,0 +1,50 @@
+"""Steps of ``workflow/rules/tabatabaei.smk``: Tabatabaei et al. (2020)'s study of F1-bar and the LL score."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pueval.pipeline import schemas
+from pueval.pipeline.steps import _features, log
+
+
+def tabatabaei_inversions(input, output, *, family, seed, runs, classifiers, rho_step, orient_lines, forest_sets,
+                          pu_rho):
+    """Inversions and squared errors of F̄1 and LL per (ρ, run) for one family of Tabatabaei's classifiers."""
+    from pueval.studies import tabatabaei as study
+
+    data = _features(input[0]) if family in study.FORESTS else None
+    frame = study.study_frame(family, seed=seed, runs=runs, classifiers=classifiers, step=rho_step, data=data,
+                              orient_lines=orient_lines, forest_sets=forest_sets, pu_rho=pu_rho)
+    log.info("%s: %d runs over %d values of rho", family, len(frame), frame["rho"].nunique())
+    schemas.write(frame, output[0], "tabatabaei")
+
+
+def tabatabaei_rho(input, output, *, seed, rhos, repetitions):
+    """Figure 2's data: EN's and their leave-one-out logistic regression's estimates of ρ on generated data and
+    IRIS."""
+    from pueval.studies import tabatabaei as study
+
+    frame = study.rho_estimates_frame(seed=seed, rhos=rhos, repetitions=repetitions)
+    log.info("%d labeled sets, each with EN's and the leave-one-out estimate of rho", len(frame))
+    schemas.write(frame, output[0], "tabatabaei_rho")
+
+
+def tabatabaei(input, output, *, families, seed, bounds_draws, forest_title, orient_lines):
+    """results/tabatabaei.md and .csv, their Table 2 beside ours, Figures 2-5."""
+    from pueval.pipeline import figures, tables
+    from pueval.studies import tabatabaei as study
+
+    frames = {family: schemas.read(path, "tabatabaei") for family, path in zip(families, input.inversions)}
+    tests = study.wilcoxon_tables(frames)
+    rho = schemas.read(input.rho, "tabatabaei_rho")
+    bounds = study.bounds_frame(seed=seed, draws=bounds_draws, orient_lines=orient_lines)
+    titles = {"generated": "Generated", "iris": "IRIS", "forest": forest_title,
+              "forest_pu": f"{forest_title}, PU-fitted forests"}
+    tests.to_csv(output.csv, index=False, float_format="%.6g")
+    Path(output.md).write_text(tables.tabatabaei_markdown(frames, tests, rho, bounds, titles, orient_lines))
+    figures.save(figures.tabatabaei_figure2(rho, titles), (output.figure2,))
+    figures.save(figures.tabatabaei_figure3(bounds, titles), (output.figure3,))
+    first = {family: frame[frame["forest_set"] == 0] for family, frame in frames.items()}  # forests: set 0
+    figures.save(figures.tabatabaei_figure4(first, tests[tests["forest_set"] == 0], titles), (output.figure4,))
+    figures.save(figures.tabatabaei_figure5({f: frames[f] for f in study.SYNTHETIC}, titles), (output.figure5,))
