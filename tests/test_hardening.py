@@ -11,7 +11,8 @@ import pandas as pd
 import pytest
 
 from pueval import metrics
-from pueval.pipeline import datasets, download, figures, schemas, steps, summary
+from pueval.pipeline import datasets, download, schemas, steps, summary
+from pueval.pipeline.render import common as render
 from pueval.pipeline.steps import aul_paper as paper_steps
 from pueval.pipeline.steps import data as data_steps
 from pueval.pipeline.steps import draws as draws_steps
@@ -79,9 +80,9 @@ def test_an_empty_intermediate_table_is_refused(tmp_path):
 def test_figures_are_byte_reproducible(tmp_path):
     fig, ax = plt.subplots()
     ax.plot([0, 1], [1, 0])
-    figures.save(fig, [tmp_path / "a.pdf", tmp_path / "a.png"])
+    render.save(fig, [tmp_path / "a.pdf", tmp_path / "a.png"])
     time.sleep(1.1)  # a creation date would now differ
-    figures.save(fig, [tmp_path / "b.pdf", tmp_path / "b.png"])
+    render.save(fig, [tmp_path / "b.pdf", tmp_path / "b.png"])
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
     assert (tmp_path / "a.png").read_bytes() == (tmp_path / "b.png").read_bytes()
 

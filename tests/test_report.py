@@ -2,7 +2,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pueval.pipeline import figures, tables
+from pueval.pipeline.render import aul_paper, common
 from pueval.studies import table1
 
 
@@ -33,13 +33,13 @@ def test_table1_mae_order_and_paper_columns():
 
 
 def test_markdown_shows_paper_values_beside_ours():
-    text = tables.markdown(table1.table1(_estimates()))
+    text = common.markdown(table1.table1(_estimates()))
     assert "| abalone | 0.100 | 100 (4177) | 0.500 (0.498) | 0.800 (0.807)" in text
     assert text.count("\n| ") == 5  # header + 4 rows
 
 
 def test_figure2_has_one_box_per_dataset_and_method():
-    fig = figures.figure2(_estimates(), titles={"airfoil": "Airfoil"})
+    fig = aul_paper.figure2(_estimates(), titles={"airfoil": "Airfoil"})
     ax = fig.axes[0]
     assert [t.get_text() for t in ax.get_xticklabels()] == ["Airfoil", "abalone"]  # a title, else the name
     assert len(ax.get_legend().get_texts()) == 2
@@ -61,7 +61,7 @@ def test_distance_to_the_paper_by_hand():
         np.mean([abs(0.06 - p) for p in paper_km1]))
     assert distance.loc["settings with mae_aul < mae_auc_km1 (of 4)", ["ours", "paper"]].tolist() == [4, 4]
     assert "mean mae_aul / mean mae_auc_distance" not in distance.index  # no Distance column here
-    text = tables.distance_markdown(table1.distance(table))
+    text = aul_paper.distance_markdown(table1.distance(table))
     assert "| settings with mae_aul < mae_auc_km1 (of 4) | 4 | 4 |" in text
     with pytest.raises(ValueError, match="paper's values"):
         table1.distance(table.drop(columns="paper_mae_aul"))

@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING
 __version__ = "0.2.0"
 
 if TYPE_CHECKING:  # what type checkers read; at run time the names below load on first use (__getattr__)
-    from pueval import (aul_pu, curves, extras, logistic, metrics, mpe, plots, propensity, related, sar_em,
-                        validation)
-    from pueval.aul_pu import PairedDifference, aul_pu_difference, aul_pu_interval, aul_pu_score, aul_pu_scorer
+    from pueval import (  # noqa: F401
+        aul_pu, curves, extras, logistic, metrics, mpe, plots, propensity, related, sar_em, validation)
+    from pueval.aul_pu import (  # noqa: F401
+        PairedDifference, aul_pu_difference, aul_pu_interval, aul_pu_score, aul_pu_scorer)
 
 _EXPORTS = {"aul_pu_score", "aul_pu_interval", "aul_pu_difference", "aul_pu_scorer", "PairedDifference"}
 

@@ -11,11 +11,11 @@ importing LightGBM.
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # what type checkers read; at run time __getattr__ imports each on first use
-    from pueval.mpe.distance_curve import distcurve
-    from pueval.mpe.kernel_embedding import km
-    from pueval.mpe.priors import (PriorAtBoundWarning, PriorEstimate, PriorEstimator, SubsampleWarning,
+    from pueval.mpe.distance_curve import distcurve  # noqa: F401
+    from pueval.mpe.kernel_embedding import km  # noqa: F401
+    from pueval.mpe.priors import (PriorAtBoundWarning, PriorEstimate, PriorEstimator, SubsampleWarning,  # noqa: F401
                                    estimate_prior, estimate_priors, priors_agree)
-    from pueval.seeds import PriorSeeds
+    from pueval.seeds import PriorSeeds  # noqa: F401
 
 THETA_MAX = 0.999  # every estimate is capped here: the corrected AUC divides by 1 − θ̂
 

@@ -39,7 +39,7 @@ def write(path, *, started: float, wall_seconds: float, cores: int | None, confi
     """The summary of the run that started at ``started`` (epoch seconds); earlier jobs' benchmarks are left out.
     ``cores`` is None on a cluster executor, which runs up to ``jobs`` jobs at a time; ``distance`` is Table 1's
     distance to the paper (rule ``table1``'s output); ``configfiles`` the config files merged, in order."""
-    from pueval.pipeline import tables
+    from pueval.pipeline.render import aul_paper
 
     seconds = _rule_seconds(Path(benchmarks), started)
     route = f"mirror folder {config['uci_mirror']}" if config.get("uci_mirror") else "ucimlrepo (online)"
@@ -57,7 +57,7 @@ def write(path, *, started: float, wall_seconds: float, cores: int | None, confi
         f"- config files merged, each over the ones before: {', '.join(map(str, configfiles)) or 'none named'}",
         f"- job seconds summed over the rules this run ran: {seconds.sum():.0f} s",
         "",
-        tables.distance_markdown(pd.read_csv(distance)),
+        aul_paper.distance_markdown(pd.read_csv(distance)),
         "| rule | job seconds (sum) |",
         "|---|---|",
         *(f"| {rule} | {s:.0f} |" for rule, s in seconds.items()),

@@ -10,18 +10,18 @@ from pueval.pipeline.steps import _concat, _features, _labels, _scores, log
 
 
 def theorem1(input, output, *, epsilons):
-    from pueval.pipeline import figures
+    from pueval.pipeline.render import aul_beyond as render
     from pueval.studies import theorem1 as study
 
     scores = {Path(p).stem: schemas.read(p, "scores") for p in input.scores}
     table = study.table(_concat(input.estimates, "estimates"), scores, epsilons)
     table.to_csv(output.csv, index=False, float_format="%.6g")
-    figures.save(figures.theorem1_figure(table), (output.png, output.pdf))
+    render.save(render.theorem1_figure(table), (output.png, output.pdf))
 
 
 def aul_interval(input, output, *, names, betas, seed, level, n_boot, titles):
     """Coverage of the prior-free AUL intervals over every Table 1 draw."""
-    from pueval.pipeline import figures
+    from pueval.pipeline.render import aul_beyond as render
     from pueval.studies import aul_interval as study
 
     scored = {dataset: _scores(path) for dataset, path in zip(names, input.scores)}
@@ -29,12 +29,12 @@ def aul_interval(input, output, *, names, betas, seed, level, n_boot, titles):
                 for (dataset, beta), path in zip([(d, b) for d in names for b in betas], input.draws))
     table = study.coverage_study(settings, seed=seed, level=level, n_boot=n_boot)
     table.to_csv(output.csv, index=False, float_format="%.4f")
-    figures.save(figures.aul_interval_figure(table, titles), (output.png, output.pdf))
+    render.save(render.aul_interval_figure(table, titles), (output.png, output.pdf))
 
 
 def paired_difference(input, output, *, names, betas, level, titles):
     """Coverage and decisions of the paired, prior-free ΔAUL interval over every Table 1 draw."""
-    from pueval.pipeline import figures
+    from pueval.pipeline.render import aul_beyond as render
     from pueval.studies import paired_difference as study
 
     a = {dataset: _scores(path) for dataset, path in zip(names, input.scores)}
@@ -43,7 +43,7 @@ def paired_difference(input, output, *, names, betas, level, titles):
                 for (dataset, beta), path in zip([(d, x) for d in names for x in betas], input.draws))
     table = study.study(settings, level=level)
     table.to_csv(output.csv, index=False, float_format="%.4f")
-    figures.save(figures.paired_difference_figure(table, titles), (output.png, output.pdf))
+    render.save(render.paired_difference_figure(table, titles), (output.png, output.pdf))
 
 
 def related(input, output, *, dataset, level, f1_quantile):
@@ -72,19 +72,19 @@ def sar(input, output, *, dataset, beta, strengths, n_draws, audit_sizes, em_dra
 
 
 def sar_table(input, output):
-    from pueval.pipeline import figures
+    from pueval.pipeline.render import aul_beyond as render
     from pueval.studies import sar as study
 
     table = study.table(_concat(input, "sar"))
     table.to_csv(output.csv, index=False, float_format="%.4f")
-    figures.save(figures.sar_figure(table), (output.png, output.pdf))
-    figures.save(figures.sar_without_scar_figure(table), (output.without_scar_png, output.without_scar_pdf))
+    render.save(render.sar_figure(table), (output.png, output.pdf))
+    render.save(render.sar_without_scar_figure(table), (output.without_scar_png, output.without_scar_pdf))
 
 
 def related_table(input, output):
-    from pueval.pipeline import tables
+    from pueval.pipeline.render import aul_beyond as render
     from pueval.studies import related_draws as study
 
     table = study.table(_concat(input, "related"))
     table.to_csv(output.csv, index=False, float_format="%.4f")
-    Path(output.md).write_text(tables.markdown(table, title=tables.RELATED_TITLE))
+    Path(output.md).write_text(render.markdown(table, title=render.RELATED_TITLE))

@@ -12,7 +12,7 @@ from pueval.pipeline.steps import _concat, _features
 def table1(input, output, *, bbe_delta):
     """Table 1 (the paper's prior sources) and Table 1+ (every prior source, and the coverage of BBE's own
     interval for θ)."""
-    from pueval.pipeline import tables
+    from pueval.pipeline.render import aul_paper as render
     from pueval.studies import table1 as study
 
     estimates = _concat(input, "estimates")
@@ -21,24 +21,24 @@ def table1(input, output, *, bbe_delta):
     Path(output.csv).parent.mkdir(parents=True, exist_ok=True)
     table.to_csv(output.csv, index=False, float_format="%.4f")
     distance.to_csv(output.distance, index=False, float_format="%.4f")
-    Path(output.md).write_text(tables.markdown(table) + "\n" + tables.distance_markdown(distance))
+    Path(output.md).write_text(render.markdown(table) + "\n" + render.distance_markdown(distance))
     plus.to_csv(output.plus_csv, index=False, float_format="%.4f")
-    Path(output.plus_md).write_text(tables.markdown(plus, title=tables.TABLE1_PLUS_TITLE) + "\n" + tables.claims(plus)
-                                    + "\n" + tables.interval_markdown(study.interval_coverage(estimates), bbe_delta))
+    Path(output.plus_md).write_text(render.markdown(plus, title=render.TABLE1_PLUS_TITLE) + "\n" + render.claims(plus)
+                                    + "\n" + render.interval_markdown(study.interval_coverage(estimates), bbe_delta))
 
 
 def figure2(input, output, *, titles):
     """Figure 2 (the paper's prior sources) and Figure 2+ (every prior source)."""
-    from pueval.pipeline import figures
+    from pueval.pipeline.render import aul_paper as render
 
     estimates = _concat(input, "estimates")
-    figures.save(figures.figure2(estimates, titles), (output.png, output.pdf))
-    figures.save(figures.figure2(estimates, titles, methods=None, title=figures.FIGURE2_PLUS_TITLE),
+    render.save(render.figure2(estimates, titles), (output.png, output.pdf))
+    render.save(render.figure2(estimates, titles, methods=None, title=render.FIGURE2_PLUS_TITLE),
                  (output.plus_png, output.plus_pdf))
 
 
 def cost(input, output, *, dataset, labeling, sizes, beta, seed, km, distcurve, bbe, tice, repeats, km_max_size):
-    from pueval.pipeline import figures
+    from pueval.pipeline.render import aul_paper as render
     from pueval.studies import cost as study
 
     X, y = datasets.binarize(schemas.read(input.raw, "raw"), datasets.Labeling.of(dataset, labeling))
@@ -48,7 +48,7 @@ def cost(input, output, *, dataset, labeling, sizes, beta, seed, km, distcurve, 
                           distcurve_repetitions=distcurve["repetitions"], transform=distcurve["transform"], bbe=bbe,
                           tice=tice, km_max_size=km_max_size, repeats=repeats)
     frame.to_csv(output.csv, index=False, float_format="%.4f")
-    figures.save(figures.cost_figure(frame), (output.png, output.pdf))
+    render.save(render.cost_figure(frame), (output.png, output.pdf))
 
 
 def figure3_dataset(input, output, *, dataset, seed, beta, repetitions, options, km, distcurve):
@@ -64,20 +64,20 @@ def figure3_dataset(input, output, *, dataset, seed, beta, repetitions, options,
 
 
 def figure3(input, output, *, titles):
-    from pueval.pipeline import figures
+    from pueval.pipeline.render import aul_paper as render
     from pueval.studies import pu_auc_vs_pu_aul as study
 
     runs = _concat(input, "figure3")
     study.summarize(runs).to_csv(output.csv, index=False, float_format="%.4f")
-    figures.save(figures.figure3(runs, titles), (output.png, output.pdf))
+    render.save(render.figure3(runs, titles), (output.png, output.pdf))
 
 
 def figure1(input, output):
     """The AUL paper's Figure 1 from the 20-row table it prints, and the 252 labelings of its positives."""
-    from pueval.pipeline import figures
+    from pueval.pipeline.render import aul_paper as render
     from pueval.studies import aul_figure1 as study
 
     found, labelings = study.curves_of_the_table(), study.labelings_frame()
     summary = study.summary(found, labelings)
     summary.to_csv(output.csv, index=False, float_format="%.6f")
-    figures.save(figures.figure1_figure(found, labelings, summary), (output.png, output.pdf))
+    render.save(render.figure1_figure(found, labelings, summary), (output.png, output.pdf))

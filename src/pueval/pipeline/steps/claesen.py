@@ -21,7 +21,7 @@ def claesen(input, output, *, seed, repetitions, known_positives, level, dataset
     """Claesen et al.'s Figures 2-5 and results/claesen.md: Figure 5 on the authors' scores when ``authors`` is
     set (``claesen.scores``), with our dataset as the contrast."""
     from pueval.mpe.priors import METHODS
-    from pueval.pipeline import figures, tables
+    from pueval.pipeline.render import claesen as render
     from pueval.studies import claesen as study
 
     frame = study.figure2_frame(known_positives, repetitions, seed=seed, level=level)
@@ -45,13 +45,13 @@ def claesen(input, output, *, seed, repetitions, known_positives, level, dataset
         found = {f"the authors' {authors['entry']} scores": (panels, study.claims(panels, level)), **found}
         log.info("the authors' scores: %d labelings", len(labelings))
     summary.to_csv(output.csv, index=False, float_format="%.4f")
-    Path(output.md).write_text(tables.claesen_markdown(summary, order, study.order_verdict(order), found, labelings,
+    Path(output.md).write_text(render.claesen_markdown(summary, order, study.order_verdict(order), found, labelings,
                                                        authors=authors))
-    figures.save(figures.claesen_figure2(summary), (output.figure2_png,))
-    figures.save(figures.claesen_figure3(bands, truth), (output.figure3_png,))
+    render.save(render.claesen_figure2(summary), (output.figure2_png,))
+    render.save(render.claesen_figure3(bands, truth), (output.figure3_png,))
     s4, y4, models = study.figure4_models(seed=seed)
-    figures.save(figures.claesen_figure4(s4, y4, models, order), (output.figure4_png,))
+    render.save(render.claesen_figure4(s4, y4, models, order), (output.figure4_png,))
     (name, (panels, _)), *contrast = found.items()
-    figures.save(figures.claesen_figure5(panels, name), (output.figure5_png, output.figure5_pdf))
+    render.save(render.claesen_figure5(panels, name), (output.figure5_png, output.figure5_pdf))
     for name, (panels, _) in contrast:
-        figures.save(figures.claesen_figure5(panels, name), (output.figure5_contrast_png,))
+        render.save(render.claesen_figure5(panels, name), (output.figure5_contrast_png,))

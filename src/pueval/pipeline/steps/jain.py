@@ -14,7 +14,7 @@ from pueval.pipeline.steps import _features, _scores, log
 def jain(input, output, *, names, seed, repetitions, pu_repetitions, purities, transform):
     """Jain et al.'s study on our datasets, both arms (the model's scores; a labeled-vs-unlabeled model per draw):
     errors, the binomial tests, their Figures 1 and 2."""
-    from pueval.pipeline import figures, tables
+    from pueval.pipeline.render import jain as render
     from pueval.studies import jain as study
 
     frames, skipped, settings = [], [], 0
@@ -44,10 +44,10 @@ def jain(input, output, *, names, seed, repetitions, pu_repetitions, purities, t
     frame = pd.concat(frames, ignore_index=True)
     (tests, errors), toy = study.arm_tables(frame), study.toy()
     errors.to_csv(output.csv, index=False, float_format="%.4f")
-    Path(output.md).write_text(tables.jain_markdown(tests, errors, toy, skipped, draws=frame["arm"].value_counts(),
+    Path(output.md).write_text(render.jain_markdown(tests, errors, toy, skipped, draws=frame["arm"].value_counts(),
                                                     settings=settings))
     model = frame[frame["arm"] == "model"]
-    figures.save(figures.jain_figure2(model, study.prior_error_bin(model), study.PRIOR_ERROR_NAMES),
+    render.save(render.jain_figure2(model, study.prior_error_bin(model), study.PRIOR_ERROR_NAMES),
                  (output.figure2_png, output.figure2_pdf))
-    figures.save(figures.jain_figure1(np.asarray(study.TOY_SCORES), np.asarray(study.TOY_LABELED),
+    render.save(render.jain_figure1(np.asarray(study.TOY_SCORES), np.asarray(study.TOY_LABELED),
                                       np.asarray(study.TOY_Y), toy["theta"], toy), (output.figure1_png,))

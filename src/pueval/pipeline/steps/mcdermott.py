@@ -48,7 +48,7 @@ def mcdermott_real(input, output, *, seed, dataset, attribute, weights, runs, sp
 
 def mcdermott(input, output, *, settings, features, titles):
     """results/mcdermott.md and .csv, their Figures 2-6 and the PU version's figure."""
-    from pueval.pipeline import figures, tables
+    from pueval.pipeline.render import mcdermott as render
     from pueval.studies import mcdermott as study
 
     synthetic = pd.concat([schemas.read(p, "mcdermott_synthetic") for p in input.synthetic], ignore_index=True)
@@ -57,14 +57,14 @@ def mcdermott(input, output, *, settings, features, titles):
     changes = study.end_changes(synthetic)
     pu_changes = study.end_changes(pu, keys=("method", "labels", "arm"))
     changes.to_csv(output.csv, index=False, float_format="%.4f")
-    Path(output.md).write_text(tables.mcdermott_markdown(synthetic, changes, pu, pu_changes, real, features, titles))
+    Path(output.md).write_text(render.mcdermott_markdown(synthetic, changes, pu, pu_changes, real, features, titles))
     targets = sorted(synthetic["target_auroc"].unique(), reverse=True)
-    figures.save(figures.mcdermott_paths(synthetic[synthetic["target_auroc"] == targets[0]], "auroc"),
+    render.save(render.mcdermott_paths(synthetic[synthetic["target_auroc"] == targets[0]], "auroc"),
                  (output.figure2,))
-    figures.save(figures.mcdermott_paths(synthetic[synthetic["target_auroc"] == targets[0]], "auprc"),
+    render.save(render.mcdermott_paths(synthetic[synthetic["target_auroc"] == targets[0]], "auprc"),
                  (output.figure4,))
-    figures.save(figures.mcdermott_paths(synthetic[synthetic["target_auroc"] == targets[-1]], "auroc"),
+    render.save(render.mcdermott_paths(synthetic[synthetic["target_auroc"] == targets[-1]], "auroc"),
                  (output.figure5,))
-    figures.save(figures.mcdermott_noise(synthetic), (output.figure6,))
-    figures.save(figures.mcdermott_pu(pu), (output.pu,))
-    figures.save(figures.mcdermott_figure3(real, titles), (output.figure3,))
+    render.save(render.mcdermott_noise(synthetic), (output.figure6,))
+    render.save(render.mcdermott_pu(pu), (output.pu,))
+    render.save(render.mcdermott_figure3(real, titles), (output.figure3,))

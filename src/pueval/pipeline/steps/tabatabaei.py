@@ -32,7 +32,7 @@ def tabatabaei_rho(input, output, *, seed, rhos, repetitions):
 
 def tabatabaei(input, output, *, families, seed, bounds_draws, forest_title, orient_lines):
     """results/tabatabaei.md and .csv, their Table 2 beside ours, Figures 2-5."""
-    from pueval.pipeline import figures, tables
+    from pueval.pipeline.render import tabatabaei as render
     from pueval.studies import tabatabaei as study
 
     frames = {family: schemas.read(path, "tabatabaei") for family, path in zip(families, input.inversions)}
@@ -42,9 +42,9 @@ def tabatabaei(input, output, *, families, seed, bounds_draws, forest_title, ori
     titles = {"generated": "Generated", "iris": "IRIS", "forest": forest_title,
               "forest_pu": f"{forest_title}, PU-fitted forests"}
     tests.to_csv(output.csv, index=False, float_format="%.6g")
-    Path(output.md).write_text(tables.tabatabaei_markdown(frames, tests, rho, bounds, titles, orient_lines))
-    figures.save(figures.tabatabaei_figure2(rho, titles), (output.figure2,))
-    figures.save(figures.tabatabaei_figure3(bounds, titles), (output.figure3,))
+    Path(output.md).write_text(render.tabatabaei_markdown(frames, tests, rho, bounds, titles, orient_lines))
+    render.save(render.tabatabaei_figure2(rho, titles), (output.figure2,))
+    render.save(render.tabatabaei_figure3(bounds, titles), (output.figure3,))
     first = {family: frame[frame["forest_set"] == 0] for family, frame in frames.items()}  # forests: set 0
-    figures.save(figures.tabatabaei_figure4(first, tests[tests["forest_set"] == 0], titles), (output.figure4,))
-    figures.save(figures.tabatabaei_figure5({f: frames[f] for f in study.SYNTHETIC}, titles), (output.figure5,))
+    render.save(render.tabatabaei_figure4(first, tests[tests["forest_set"] == 0], titles), (output.figure4,))
+    render.save(render.tabatabaei_figure5({f: frames[f] for f in study.SYNTHETIC}, titles), (output.figure5,))

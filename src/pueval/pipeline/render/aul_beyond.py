@@ -1,0 +1,160 @@
+"""Beyond the AUL paper: Theorem 1 on the draws, the coverage of the AUL^PU interval, the paired
+difference, the SAR study (the corrected AUCs, and the estimates without SCAR), the related estimators'
+table title."""
+
+from __future__ import annotations
+
+import matplotlib
+import numpy as np
+import pandas as pd
+
+from pueval.pipeline.render.common import (  # noqa: F401 (save: the steps save through their paper's module)
+    _group_positions,
+    _labels,
+    _legend_below,
+    plt,
+    save,
+)
+from pueval.studies.table1 import dataset_order
+
+
+def theorem1_figure(check: pd.DataFrame) -> plt.Figure:
+    """Theorem 1 on the draws: observed against predicted variance, and tails against bounds."""
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10.0, 4.2))
+    per_setting = check.drop_duplicates(["dataset", "beta"])
+    for beta, part in per_setting.groupby("beta"):
+        left.scatter(part["var_theorem"], part["var_observed"], label=f"β = {beta:g}", s=18)
+    low = min(per_setting["var_theorem"].min(), per_setting["var_observed"].min())
+    high = max(per_setting["var_theorem"].max(), per_setting["var_observed"].max())
+    left.plot([low, high], [low, high], color="grey", linewidth=0.8, linestyle="--")
+    left.set_xscale("log")
+    left.set_yscale("log")
+    for axis in (left.xaxis, left.yaxis):
+        axis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+    left.set_xlabel("Var[AUL$^{PU}$], Theorem 1")
+    left.set_ylabel("variance over the draws")
+    left.set_title("Variance (each point: dataset × β)")
+    left.legend(fontsize="small")
+    for eps, part in check.groupby("epsilon"):
+        right.scatter(part["chebyshev"], part["tail_observed"], label=f"ε = {eps:g}", s=18)
+    right.plot([0, 1], [0, 1], color="grey", linewidth=0.8, linestyle="--")
+    right.set_xlabel("Chebyshev bound Var/ε$^2$ (capped at 1)")
+    right.set_ylabel("P(|AUL$^{PU}$ − AUL| ≥ ε) over the draws")
+    right.set_title("Tail frequency against its bound")
+    right.legend(fontsize="small")
+    fig.tight_layout()
+    return fig
+
+
+def aul_interval_figure(table: pd.DataFrame, titles: dict | None = None) -> plt.Figure:
+    """Observed coverage of the prior-free AUL^PU intervals per dataset and β (one panel per method)."""
+    methods = list(dict.fromkeys(table["method"]))
+    fig, axes = plt.subplots(1, len(methods), figsize=(5.5 * len(methods), 3.8), sharey=True, squeeze=False)
+    for ax, method in zip(axes[0], methods):
+        part = table[table["method"] == method]
+        datasets = [*dataset_order(d for d in part["dataset"] if d != "all"), "all"]
+        betas = sorted(part["beta"].unique())
+        width, member_positions = _group_positions(len(datasets), len(betas))
+        for beta, positions in zip(betas, member_positions):
+            values = part[part["beta"] == beta].set_index("dataset")["coverage"].reindex(datasets)
+            ax.bar(positions, values, width, label=f"β = {beta:g}")
+        ax.axhline(float(part["level"].iloc[0]), color="black", linewidth=0.8, linestyle="--", label="nominal")
+        ax.set_xticks(np.arange(len(datasets)), _labels(datasets, titles), rotation=30)
+        ax.set_ylim(max(0.0, float(part["coverage"].min()) - 0.05), 1.0)
+        ax.set_title(f"{method} interval")
+    axes[0][0].set_ylabel("coverage of the true AUL over the draws")
+    _legend_below(fig, axes[0][0])
+    return fig
+
+
+def paired_difference_figure(table: pd.DataFrame, titles: dict | None = None) -> plt.Figure:
+    """The paired ΔAUL interval per dataset and β: its coverage of the true ΔAUL (left) and the share of
+    draws on which it decides the sign of ΔAUC right (right; the rest undecided or wrong)."""
+    datasets = [*dataset_order(d for d in table["dataset"] if d != "all"), "all"]
+    betas = sorted(table["beta"].unique())
+    width, member_positions = _group_positions(len(datasets), len(betas))
+    fig, (coverage, decided) = plt.subplots(1, 2, figsize=(12.0, 4.0))
+    for beta, positions in zip(betas, member_positions):
+        part = table[table["beta"] == beta].set_index("dataset").reindex(datasets)
+        coverage.bar(positions, part["coverage"], width, label=f"β = {beta:g}")
+        decided.bar(positions, part["decided_right"], width, label=f"β = {beta:g}")
+        decided.bar(positions, part["decided_wrong"], width, bottom=part["decided_right"], color="black",
+                    label="decided wrong" if beta == betas[0] else None)
+    coverage.axhline(float(table["level"].iloc[0]), color="black", linewidth=0.8, linestyle="--", label="nominal")
+    coverage.set_ylim(max(0.0, float(table["coverage"].min()) - 0.05), 1.0)
+    coverage.set_ylabel("coverage of the true ΔAUL over the draws")
+    coverage.set_title("Paired interval for AUL(A) − AUL(B): coverage")
+    decided.set_ylim(0.0, 1.0)
+    decided.set_ylabel("share of draws")
+    decided.set_title("Interval excludes 0 with the sign of ΔAUC (black: wrong sign)")
+    for ax in (coverage, decided):
+        ax.set_xticks(np.arange(len(datasets)), _labels(datasets, titles), rotation=30)
+    _legend_below(fig, coverage, decided)
+    return fig
+
+
+SAR_LABELS = {"aul": "AUL$^{PU}$", "true": "AUC, true prior", "distance": "AUC, DistCurve prior",
+              "en": "AUC, EN prior", "bbe": "AUC, BBE prior", "tice": "AUC, TIcE prior"}
+
+
+SAR_WITHOUT_SCAR = {"aul": "AUL$^{PU}$ (assumes SCAR)", "aul_weighted": "weighted by 1/e, true e",
+                    "aul_weighted_half": "weighted by 1/e, e of half the slope",
+                    "aul_sar_em": "weighted by 1/ê, SAR-EM's ê (subset of draws)"}
+
+
+def sar_figure(table: pd.DataFrame) -> plt.Figure:
+    """Bias and MAE against the propensity strength k (k = 0: SCAR), averaged over the datasets: AUL^PU and the
+    prior-corrected AUCs."""
+    overall = table[(table["dataset"] == "all") & table["source"].isin(list(SAR_LABELS))]
+    fig, (bias, mae) = plt.subplots(1, 2, figsize=(10.0, 4.0), sharex=True)
+    for source, part in overall.groupby("source", sort=False):
+        style = {"linewidth": 2.5, "color": "black"} if source == "aul" else {}
+        bias.plot(part["strength"], part["bias"], marker="o", label=SAR_LABELS.get(source, source), **style)
+        mae.plot(part["strength"], part["mae"], marker="o", label=SAR_LABELS.get(source, source), **style)
+    bias.axhline(0.0, color="grey", linewidth=0.8, linestyle="--")
+    bias.set_ylabel("bias (mean of estimate − truth)")
+    mae.set_ylabel("mean absolute error")
+    for ax in (bias, mae):
+        ax.set_xlabel("propensity strength k (0 = SCAR)")
+    bias.set_title("Labels not selected at random: bias")
+    mae.set_title("MAE (all datasets)")
+    mae.legend(fontsize="small")
+    fig.tight_layout()
+    return fig
+
+
+def sar_without_scar_figure(table: pd.DataFrame) -> plt.Figure:
+    """The AUL estimates that do not assume SCAR against k, over all datasets: bias, 95 % interval coverage
+    (the bounds' coverage at the true Γ), and the SCAR test's rejection rate per audit size."""
+    overall = table[table["dataset"] == "all"]
+    audits = sorted((s for s in overall["source"].unique() if s.startswith("aul_audit_")), key=lambda s: int(s[10:]))
+    labels = {**SAR_WITHOUT_SCAR, **{s: f"audit of {s[10:]} rows" for s in audits},
+              "aul_bounds": "bounds at the true Γ"}
+    fig, (bias, coverage, rejection) = plt.subplots(1, 3, figsize=(13.5, 4.2), sharex=True)
+    for i, (source, label) in enumerate(labels.items()):
+        part = overall[overall["source"] == source]
+        if part.empty:
+            continue
+        style = {"linewidth": 2.5, "color": "black"} if source == "aul" else {"color": f"C{i}"}
+        if source != "aul_bounds":
+            bias.plot(part["strength"], part["bias"], marker="o", label=label, **style)
+        coverage.plot(part["strength"], part["coverage"], marker="o", label=label, **style)
+        if source in audits:
+            rejection.plot(part["strength"], part["rejection"], marker="o", label=label, **style)
+    bias.axhline(0.0, color="grey", linewidth=0.8, linestyle="--")
+    coverage.axhline(0.95, color="grey", linewidth=0.8, linestyle="--")
+    rejection.axhline(0.05, color="grey", linewidth=0.8, linestyle="--")
+    bias.set(ylabel="bias (mean of estimate − true AUL)", title="Bias")
+    coverage.set(ylabel="share of draws whose interval holds the AUL", ylim=(-0.02, 1.02),
+                 title="Coverage of the 95 % interval")
+    rejection.set(ylabel="share of draws rejecting SCAR at 5 %", ylim=(-0.02, 1.02),
+                  title="The audit's test of SCAR")
+    for ax in (bias, coverage, rejection):
+        ax.set_xlabel("propensity strength k (0 = SCAR)")
+    _legend_below(fig, bias, coverage)
+    return fig
+
+
+RELATED_TITLE = ("Related estimators on the Table 1 draws: MAE against the fully labeled value of the target "
+                 "(mean over all datasets, betas and draws). prior = where theta comes from (true or an MPE "
+                 "method); Claesen: coverage = share of draws whose bounds contain the truth.")
