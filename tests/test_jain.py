@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 from scipy.stats import binom
 
-from pueval import curves, metrics, related
+from pueval import curves, metrics, related, seeds
 from pueval.studies import aul_figure1, jain
 
 
@@ -157,3 +157,21 @@ def test_aul_figure_1_areas_and_the_252_labelings():
     summary = aul_figure1.summary(found, frame).set_index("quantity")
     assert (summary.loc[["auc", "auc_pu", "aul", "aul_pu"], "ours"].round(3)
             == summary.loc[["auc", "auc_pu", "aul", "aul_pu"], "paper"]).all()
+
+
+def test_the_study_runs_every_feasible_setting_in_both_arms_and_lists_the_rest():
+    y, scores = _scored()
+    skewed = np.r_[np.ones(2300, int), np.zeros(200, int)]  # α > 0.75 once 1,000 rows are labeled: skipped there
+    x = np.random.default_rng(7).normal(size=(y.size, 2)) + y[:, None]
+    data = {"a": (y, scores, x), "b": (skewed, skewed + np.random.default_rng(8).normal(size=skewed.size), None)}
+    frame, skipped, settings = jain.study_frame({"a": data["a"]}, purities=[0.95, 0.75], repetitions=3,
+                                                pu_repetitions=2, seed=1, transform={"folds": 2, "rounds": 5})
+    assert settings == 2 and skipped == [] and frame.groupby("arm").size().to_dict() == {"model": 6, "pu": 4}
+    again = jain.setting_frame(y, scores, 0.75, 3, seeds.rng(1, "a", 0.75, "jain"))
+    pd.testing.assert_frame_equal(frame.query("arm == 'model' and purity == 0.75").drop(
+        columns=["dataset", "purity", "arm"]).reset_index(drop=True), again)  # seeded by the setting's identity
+    frame, skipped, settings = jain.study_frame({"b": data["b"]}, purities=[1.0, 0.75], repetitions=2,
+                                                pu_repetitions=0, seed=1)
+    assert skipped == [("b", 0.75)] and settings == 1 and set(frame["arm"]) == {"model"}
+    with pytest.raises(ValueError, match="data: no dataset can host the protocol"):
+        jain.study_frame({"b": data["b"]}, purities=[0.75], repetitions=2, pu_repetitions=0, seed=1)

@@ -40,11 +40,16 @@ Two arms, each with its own draws:
 
 from __future__ import annotations
 
+import logging
+
 import numpy as np
 import pandas as pd
 
-from pueval import metrics, related
+from pueval import metrics, related, seeds
 from pueval.mpe.best_bin import bbe_theta
+from pueval.validation import ArgumentError
+
+log = logging.getLogger(__name__)
 
 PURITIES = (1.0, 0.95, 0.75)
 LABELED, LABELED_SMALL, SMALL_DATASET, UNLABELED_CAP = 1000, 100, 2000, 10_000
@@ -139,11 +144,39 @@ def setting_frame(y, scores, purity: float, repetitions: int, rng: np.random.Gen
                          | {"repetition": r} for r in range(repetitions)])
 
 
+def study_frame(data: dict, *, purities, repetitions: int, pu_repetitions: int, seed: int,
+                transform: dict | None = None) -> tuple[pd.DataFrame, list, int]:
+    """Every (dataset, β) setting of ``data`` (name → (y, scores, features or None)) in both arms:
+    ``repetitions`` draws with the scores (arm ``model``, seeded by (seed, dataset, β, "jain")) and
+    ``pu_repetitions`` with a labeled-vs-unlabeled model fitted on each (arm ``pu``, (seed, dataset, β, "jain",
+    "pu"); needs the features). Returns (the draws, the skipped (dataset, β) where β ≤ α, the settings run)."""
+    frames, skipped, settings = [], [], 0
+    for dataset, (y, scores, features) in data.items():
+        for purity in purities:
+            if not feasible(y, purity):
+                skipped.append((dataset, purity))
+                continue
+            settings += 1
+            frames.append(setting_frame(y, scores, purity, repetitions, seeds.rng(seed, dataset, purity, "jain"))
+                          .assign(dataset=dataset, purity=purity, arm="model"))
+            if pu_repetitions:
+                frames.append(setting_frame(y, None, purity, pu_repetitions, seeds.rng(seed, dataset, purity, "jain", "pu"),
+                                            features=features, transform=transform)
+                              .assign(dataset=dataset, purity=purity, arm="pu"))
+        log.info("%s: %d settings done", dataset, settings)
+    if not frames:
+        raise ArgumentError("data", f"no dataset can host the protocol (a labeled sample of {LABELED_SMALL} or "
+                                    f"{LABELED} rows with β > α)")
+    return pd.concat(frames, ignore_index=True), skipped, settings
+
+
 def binomial_tests(frame: pd.DataFrame) -> pd.DataFrame:
     """Indirect against direct AUC, with real (R) and estimated (E) priors, for each repair of the indirect
     curve and each unit (module docstring): k cases where indirect is closer to the truth, of m cases without a
     tie, and the one-sided binomial P(X ≥ k), beside the paper's. A setting is a (``dataset``, ``purity``)."""
-    from scipy.stats import binomtest  # here: the pipeline's start-up imports this module's feasible()
+    from scipy.stats import (
+        binomtest,  # here: the pipeline's start-up imports this module's feasible()
+    )
 
     rows = []
     for kind, suffix in (("real", "R"), ("estimated", "E")):

@@ -5,10 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
-from pueval import seeds
-from pueval.pipeline.steps import _features, _scores, log
+from pueval.pipeline.config import naming_keys
+from pueval.pipeline.steps import _features, _scores
 
 
 def jain(input, output, *, names, seed, repetitions, pu_repetitions, purities, transform):
@@ -17,31 +16,18 @@ def jain(input, output, *, names, seed, repetitions, pu_repetitions, purities, t
     from pueval.pipeline.render import jain as render
     from pueval.studies import jain as study
 
-    frames, skipped, settings = [], [], 0
-    for dataset, path, data in zip(names, input.scores, input.data):
+    data = {}
+    for dataset, path, features_path in zip(names, input.scores, input.data):
         y, scores = _scores(path)
         features = None
         if pu_repetitions:
-            features, y_data = _features(data)
+            features, y_data = _features(features_path)
             if not np.array_equal(y_data, y):
-                raise ValueError(f"jain: {data} and {path} do not hold the same rows in the same order")
-        for purity in purities:
-            if not study.feasible(y, purity):
-                skipped.append((dataset, purity))
-                continue
-            settings += 1
-            frames.append(study.setting_frame(y, scores, purity, repetitions, seeds.rng(seed, dataset, purity, "jain"))
-                          .assign(dataset=dataset, purity=purity, arm="model"))
-            if pu_repetitions:
-                frames.append(study.setting_frame(y, None, purity, pu_repetitions,
-                                                  seeds.rng(seed, dataset, purity, "jain", "pu"), features=features,
-                                                  transform=transform)
-                              .assign(dataset=dataset, purity=purity, arm="pu"))
-        log.info("%s: %d settings done", dataset, settings)
-    if not frames:
-        raise ValueError(f"jain: no dataset of this run can host the protocol (a labeled sample of "
-                         f"{study.LABELED_SMALL} or {study.LABELED} rows with β > α); set jain: null")
-    frame = pd.concat(frames, ignore_index=True)
+                raise ValueError(f"jain: {features_path} and {path} do not hold the same rows in the same order")
+        data[dataset] = (y, scores, features)
+    with naming_keys({"data": "run"}):  # no dataset of the run can host it: set jain: null
+        frame, skipped, settings = study.study_frame(data, purities=purities, repetitions=repetitions,
+                                                     pu_repetitions=pu_repetitions, seed=seed, transform=transform)
     (tests, errors), toy = study.arm_tables(frame), study.toy()
     errors.to_csv(output.csv, index=False, float_format="%.4f")
     Path(output.md).write_text(render.jain_markdown(tests, errors, toy, skipped, draws=frame["arm"].value_counts(),
