@@ -155,3 +155,17 @@ def test_no_two_modules_import_each_other_even_through_others():
 
     cycles = {m: cycle_from(m) for m in sorted(modules)}
     assert {m: c for m, c in cycles.items() if c} == {}
+
+
+def test_each_step_draws_with_names_its_paper_renderer_has():
+    """A step renders through ``render`` (its paper's module of pueval.pipeline.render): every ``render.X`` it
+    uses exists there (the shared helpers come from render.common by name)."""
+    import importlib
+    import re
+
+    for module in STEPS:
+        text = _file(module).read_text()
+        for paper in set(re.findall(r"from pueval\.pipeline\.render import (\w+) as render", text)):
+            renderer = importlib.import_module(f"pueval.pipeline.render.{paper}")
+            missing = [n for n in sorted(set(re.findall(r"(?<![\w.])render\.(\w+)", text))) if not hasattr(renderer, n)]
+            assert missing == [], f"{module} uses render.{missing} that pueval.pipeline.render.{paper} lacks"

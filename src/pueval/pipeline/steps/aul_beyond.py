@@ -83,8 +83,9 @@ def sar_table(input, output):
 
 def related_table(input, output):
     from pueval.pipeline.render import aul_beyond as render
+    from pueval.pipeline.render.common import markdown
     from pueval.studies import related_draws as study
 
     table = study.table(_concat(input, "related"))
     table.to_csv(output.csv, index=False, float_format="%.4f")
-    Path(output.md).write_text(render.markdown(table, title=render.RELATED_TITLE))
+    Path(output.md).write_text(markdown(table, title=render.RELATED_TITLE))

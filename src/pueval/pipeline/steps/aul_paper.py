@@ -13,6 +13,7 @@ def table1(input, output, *, bbe_delta):
     """Table 1 (the paper's prior sources) and Table 1+ (every prior source, and the coverage of BBE's own
     interval for θ)."""
     from pueval.pipeline.render import aul_paper as render
+    from pueval.pipeline.render.common import markdown
     from pueval.studies import table1 as study
 
     estimates = _concat(input, "estimates")
@@ -21,9 +22,9 @@ def table1(input, output, *, bbe_delta):
     Path(output.csv).parent.mkdir(parents=True, exist_ok=True)
     table.to_csv(output.csv, index=False, float_format="%.4f")
     distance.to_csv(output.distance, index=False, float_format="%.4f")
-    Path(output.md).write_text(render.markdown(table) + "\n" + render.distance_markdown(distance))
+    Path(output.md).write_text(markdown(table) + "\n" + render.distance_markdown(distance))
     plus.to_csv(output.plus_csv, index=False, float_format="%.4f")
-    Path(output.plus_md).write_text(render.markdown(plus, title=render.TABLE1_PLUS_TITLE) + "\n" + render.claims(plus)
+    Path(output.plus_md).write_text(markdown(plus, title=render.TABLE1_PLUS_TITLE) + "\n" + render.claims(plus)
                                     + "\n" + render.interval_markdown(study.interval_coverage(estimates), bbe_delta))
 
 
