@@ -54,7 +54,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from pueval import logistic, sampling, seeds
+from pueval import sampling, seeds
 from pueval.validation import ArgumentError
 
 SYNTHETIC = ("generated", "iris")
@@ -394,6 +394,8 @@ def loo_labeled_probabilities(x: np.ndarray, labeled: np.ndarray, *, penalize_in
     left-out problem is one weighting of the rows, the left-out row entering with weight 0.
     """
     from scipy.special import expit
+
+    from pueval import logistic  # here: the pipeline's schemas import this module, and every job the schemas
 
     x1 = logistic.with_intercept(x)
     s = np.asarray(labeled, dtype=bool)
