@@ -1,4 +1,5 @@
-"""Steps of ``workflow/rules/aul_beyond.smk``: beyond the AUL paper: Theorem 1 on the draws, the prior-free intervals, comparing two models, the related estimators on the draws, labels not selected at random (SAR)."""
+"""Steps of ``workflow/rules/aul_beyond.smk``: beyond the AUL paper: Theorem 1 on the draws, the prior-free
+intervals, comparing two models, the related estimators on the draws, labels not selected at random (SAR)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Steps of ``workflow/rules/data.smk``: the raw tables, the binarized datasets, the scores of the model under evaluation and of model B."""
+"""Steps of ``workflow/rules/data.smk``: the raw tables, the binarized datasets, the scores of the model under
+evaluation and of model B."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Steps of ``workflow/rules/mpe.smk``: the class-prior estimators on the draws: KM1/KM2, DistCurve's regressor, the LightGBM transform (DistCurve, EN, BBE), TIcE."""
+"""Steps of ``workflow/rules/mpe.smk``: the class-prior estimators on the draws: KM1/KM2, DistCurve's regressor, the
+LightGBM transform (DistCurve, EN, BBE), TIcE."""
 
 from __future__ import annotations
 
