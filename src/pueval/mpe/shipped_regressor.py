@@ -4,7 +4,7 @@ What a default pipeline run would train (:func:`pueval.mpe.distance_curve.fit_mo
 options and seed), written gzipped by ``python -m pueval.mpe.distance_curve``. Kept apart from
 :mod:`pueval.mpe.distance_curve` so that the Snakefile can ask :func:`matches` without importing
 LightGBM: a run whose config asks for exactly this regressor reads the shipped file instead of
-training it again (``tests/test_shipped_regressor.py`` rebuilds it and compares).
+training it again (``tests/library/mpe/test_shipped_regressor.py`` rebuilds it and compares).
 """
 
 from __future__ import annotations

@@ -1,0 +1,185 @@
+"""pueval.mpe.priors, one API for class priors: every method by its public name, intervals (BBE's own, any method's bootstrap), agreement, option checks naming method and option, KM's subsample, a transform shared by several estimators."""
+
+import warnings
+
+import numpy as np
+import pytest
+
+from pueval.mpe import distance_curve as dc
+from pueval.mpe.priors import (
+    PUBLIC_METHODS,
+    PriorAtBoundWarning,
+    estimate_prior,
+    theta_bounds,
+)
+
+
+@pytest.fixture(scope="module")
+def mixture():
+    """θ = 200/600 of the unlabeled rows positive; labels as pulearn's 1/−1."""
+    rng = np.random.default_rng(0)
+    y = np.r_[np.ones(400, int), np.zeros(400, int)]
+    X = np.c_[y * 2.5 + rng.normal(size=800), y * 1.5 + rng.normal(size=800), rng.normal(size=800)]
+    labels = np.where(np.arange(800) < 200, 1, -1)
+    return X, labels, 200 / 600
+
+
+def test_priors_agree_when_their_intervals_overlap():
+    from pueval.mpe.priors import PriorEstimate, priors_agree
+
+    def make(low, high):
+        return PriorEstimate(0.5, "bbe", None, (0, 1), 10, 2, interval=(low, high) if low is not None else None)
+
+    assert priors_agree({"a": make(0.1, 0.3), "b": make(0.25, 0.5)}) is True
+    assert priors_agree({"a": make(0.1, 0.2), "b": make(0.25, 0.5)}) is False
+    assert priors_agree({"a": make(0.1, 0.2), "b": make(None, None)}) is None
+
+
+@pytest.mark.parametrize("method", list(PUBLIC_METHODS))
+def test_estimate_prior_runs_every_method_by_name(mixture, method):
+    X, labels, theta = mixture
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PriorAtBoundWarning)
+        first = estimate_prior(X, labels, method, random_state=7)
+        again = estimate_prior(X, labels, method, random_state=7)
+        from_generator = estimate_prior(X, labels, method, random_state=np.random.default_rng(7))
+    assert first == again and first.method == method and 0.0 <= first.theta <= 0.999
+    assert abs(first.theta - theta) < 0.25, first
+    assert 0.0 <= from_generator.theta <= 0.999
+    assert (first.n, first.n_labeled) == (800, 200)
+
+
+def test_estimate_prior_warns_at_a_bound_and_refuses_bad_arguments(mixture):
+    X, labels, _ = mixture
+    y = np.r_[np.ones(780, int), np.zeros(20, int)]
+    X_high = np.c_[y * 3.0 + np.random.default_rng(1).normal(size=800)]
+    labels_high = np.where(np.arange(800) < 60, 1, 0)  # θ = 720/740 = 0.97: TIcE reaches its cap
+    with pytest.warns(PriorAtBoundWarning, match="tice: theta = 0.9990 sits at the upper bound"):
+        estimate = estimate_prior(X_high, labels_high, "tice", random_state=0)
+    assert (estimate.theta, estimate.at_bound, estimate.bounds) == (0.999, "upper", (0.0, 0.999))
+    low, high, low_reach, high_reach = theta_bounds("km1")  # λ ∈ [1, 8] to ε = 0.04
+    assert (low, high) == (0.0, 0.875) and low_reach == pytest.approx(0.04 / 1.04)
+    assert high_reach == pytest.approx(1 - 1 / 7.96)
+    with pytest.raises(ValueError, match="method: must be one of km1, km2, distcurve, en, bbe, tice"):
+        estimate_prior(X, labels, "distance")
+    with pytest.raises(ValueError, match="options: tice takes folds"):
+        estimate_prior(X, labels, "tice", standardize=True)
+    with pytest.raises(ValueError, match="random_state"):
+        estimate_prior(X, labels, "km1", random_state=-1)
+    with pytest.raises(ValueError, match="no row equals pos_label=1"):
+        estimate_prior(X, labels == 1, "km1", pos_label=1.5)
+
+
+def test_estimate_prior_gives_bbe_its_own_interval_and_any_method_a_bootstrap():
+    rng = np.random.default_rng(3)
+    y = (rng.random(600) < 0.5).astype(int)
+    X = np.c_[y * 2.0 + rng.normal(size=600), rng.normal(size=600)]
+    s = (y == 1) & (rng.random(600) < 0.4)
+    bbe = estimate_prior(X, s.astype(int), "bbe", random_state=1)
+    assert bbe.interval is not None and bbe.interval[0] <= bbe.theta <= bbe.interval[1]
+    assert "DKW" in bbe.interval_method
+    km = estimate_prior(X, s.astype(int), "km2", random_state=1)
+    assert km.interval is None and km.interval_method is None  # KM has no interval of its own
+    boot = estimate_prior(X, s.astype(int), "km2", random_state=1, interval="bootstrap", n_boot=8, level=0.8)
+    again = estimate_prior(X, s.astype(int), "km2", random_state=1, interval="bootstrap", n_boot=8, level=0.8)
+    assert boot.interval == again.interval and boot.interval[0] <= boot.interval[1]
+    assert boot.theta == km.theta and "8 resamples" in boot.interval_method
+    with pytest.raises(ValueError, match="interval: must be one of own, bootstrap"):
+        estimate_prior(X, s.astype(int), "km2", interval="dkw")
+    with pytest.raises(ValueError, match="n_boot"):
+        estimate_prior(X, s.astype(int), "km2", interval="bootstrap", n_boot=1)
+
+
+@pytest.mark.parametrize(("method", "options", "message"), [
+    ("km1", {"standardize": "no"}, "km1 standardize: must be True or False, got 'no'"),
+    ("km2", {"standardize": 1}, "km2 standardize: must be True or False"),
+    ("bbe", {"delta": "0.1"}, "bbe delta: must be a number in (0, 1), got '0.1'"),
+    ("bbe", {"delta": 1.0}, "bbe delta: must be a number in (0, 1)"),
+    ("bbe", {"gamma": float("nan")}, "bbe gamma: must be a number in [0, inf)"),
+    ("bbe", {"transform": {"learning_rate": -1}}, "bbe transform learning_rate: must be a number in (0, inf)"),
+    ("distcurve", {"repetitions": 2.5}, "distcurve repetitions: must be an integer ≥ 1, got 2.5"),
+    ("distcurve", {"model": 123}, "distcurve model: must be a lightgbm.Booster or the path of a LightGBM text file"),
+    ("en", {"transform": {"folds": 1}}, "en transform folds: must be an integer ≥ 2, got 1"),
+    ("en", {"transform": "abc"}, "en transform: must be a dict of folds, rounds, num_leaves, learning_rate"),
+    ("en", {"transform": {"trees": 5}}, "en transform: takes folds, rounds, num_leaves, learning_rate; got ['trees']"),
+    ("tice", {"k": 0}, "tice k: must be a number in (0, inf)"),
+    ("tice", {"folds": True}, "tice folds: must be an integer ≥ 2"),
+    ("tice", {"delta": 2}, "tice delta: must be a number in (0, 1)"),
+    ("tice", {"estimate_rows": "all"}, "tice estimate_rows: must be one of"),
+])
+def test_every_option_of_every_estimator_is_checked_naming_method_and_option(method, options, message):
+    """Checked in one place (priors.check_options) before any work: never someone else's words (TypeError,
+    LightGBMError, scikit-learn's n_splits message), never a value silently read through bool()."""
+    from pueval.mpe.priors import estimate_prior
+
+    rng = np.random.default_rng(0)
+    X, labels = rng.normal(size=(60, 2)), (np.arange(60) < 20).astype(int)
+    with pytest.raises(ValueError) as raised:
+        estimate_prior(X, labels, method, random_state=0, **options)
+    assert str(raised.value).startswith(message), str(raised.value)
+
+
+def test_the_pipeline_estimator_checks_its_options_the_same_way():
+    from pueval.mpe.priors import PriorEstimator
+
+    with pytest.raises(ValueError, match="km1 standardize: must be True or False"):
+        PriorEstimator(["km1"], km_standardize="yes")
+    with pytest.raises(ValueError, match=r"bbe delta: must be a number in \(0, 1\)"):
+        PriorEstimator(["bbe"], bbe={"delta": 0})
+    with pytest.raises(ValueError, match="tice iterations: must be an integer"):
+        PriorEstimator(["tice"], tice={"iterations": 0})
+
+
+def test_km_runs_on_a_stratified_subsample_above_max_rows_and_says_so():
+    from pueval.mpe.priors import SubsampleWarning
+
+    rng = np.random.default_rng(4)
+    y = (rng.random(900) < 0.5).astype(int)
+    X = np.c_[y * 3.0 + rng.normal(size=900), rng.normal(size=900)]
+    s = ((y == 1) & (rng.random(900) < 0.4)).astype(int)
+    with pytest.warns(SubsampleWarning, match="stratified subsample of 300 rows"):
+        found = estimate_prior(X, s, "km2", random_state=2, max_rows=300, interval="bootstrap", n_boot=3)
+    assert found.subsample == 300 and found.n == 900 and found.n_labeled == int(s.sum())
+    assert "on a subsample of 300 rows" in found.interval_method
+    truth = (y[s == 0] == 1).mean()
+    assert abs(found.theta - truth) < 0.15
+    with pytest.raises(ValueError, match="km2 max_rows: must be an integer"):
+        estimate_prior(X, s, "km2", max_rows=5)
+
+
+def test_every_message_names_methods_as_the_user_does():
+    """Messages a user can get name the methods by their public names (PUBLIC_METHODS), never by the internal
+    "distance"."""
+    from pueval.mpe import kernel_embedding as ke
+    from pueval.mpe.priors import PUBLIC_METHODS, check_options
+
+    public = ", ".join(PUBLIC_METHODS)
+    X, s = np.random.default_rng(0).normal(size=(50, 2)), np.r_[np.ones(10, int), np.zeros(40, int)]
+    messages = [ke.memory_message(10**6, 10**9)]
+    for call in (lambda: estimate_prior(X, s, "curve"), lambda: check_options("distcurve", {"folds": 3}),
+                 lambda: estimate_prior(X, s, "km1", max_rows=1)):
+        with pytest.raises(ValueError) as error:
+            call()
+        messages.append(str(error.value))
+    assert public in messages[1] and "distcurve takes" in messages[2]
+    assert "use a lighter estimator (distcurve, en, bbe, tice)" in messages[0]
+    for message in messages:
+        assert "distance" not in message.replace("distcurve", ""), message
+
+
+@pytest.mark.parametrize("interval", ["own", "bootstrap"])
+def test_several_estimators_share_one_transform_and_give_what_each_gives_alone(monkeypatch, interval):
+    from pueval.mpe.priors import estimate_priors
+
+    rng = np.random.default_rng(21)
+    y = rng.random(500) < 0.5
+    X = np.c_[y * 2.0 + rng.normal(size=500), rng.normal(size=500)]
+    labels = (y & (rng.random(500) < 0.4)).astype(int)
+    options = {"n_boot": 3, "interval": interval, "random_state": 4}
+    alone = {m: estimate_prior(X, labels, m, **options) for m in ("distcurve", "en", "bbe")}
+    calls = []
+    original = dc.univariate_transform
+    monkeypatch.setattr(dc, "univariate_transform", lambda *a, **k: calls.append(1) or original(*a, **k))
+    together = estimate_priors(X, labels, ["distcurve", "en", "bbe"], **options)
+    assert together == alone
+    assert len(calls) == (1 if interval == "own" else 1 + 3)  # one per resample too, not one per method

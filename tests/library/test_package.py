@@ -1,0 +1,43 @@
+"""The package as users find it: a version, the project files, every public submodule an attribute of ``pueval``, every public function type-hinted."""
+
+import subprocess
+import sys
+
+import pytest
+
+import pueval
+from pueval import curves, metrics, related
+from pueval.mpe.priors import estimate_prior
+
+
+def test_every_public_submodule_is_an_attribute_of_the_package():
+    # in a fresh interpreter: in this one, other tests have imported the submodules already
+    code = ("import pueval\n"
+            "for name in sorted(pueval.SUBMODULES):\n"
+            "    assert getattr(pueval, name).__name__ == f'pueval.{name}', name\n")
+    subprocess.run([sys.executable, "-c", code], check=True)
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        pueval.nothing  # noqa: B018
+
+
+def test_pueval_has_a_version_and_the_project_files_users_look_for(repo):
+    assert pueval.__version__.count(".") == 2
+    for name in ("LICENSE", "CITATION.cff", "CHANGELOG.md", "src/pueval/py.typed"):
+        assert (repo / name).is_file(), name
+    assert f"## {pueval.__version__}" in (repo / "CHANGELOG.md").read_text()
+    assert f"version: {pueval.__version__}" in (repo / "CITATION.cff").read_text()
+
+
+def test_every_public_function_is_type_hinted():
+    import inspect
+
+    public = [pueval.aul_pu_score, pueval.aul_pu_interval, pueval.aul_pu_difference, metrics.auc, metrics.aul,
+              metrics.corrected_auc, estimate_prior, *(getattr(curves, n) for n in curves.__all__
+                                                      if inspect.isfunction(getattr(curves, n))),
+              *(f for _, f in inspect.getmembers(related, inspect.isfunction) if f.__module__ == related.__name__
+                and not f.__name__.startswith("_"))]
+    for function in public:
+        signature = inspect.signature(inspect.unwrap(function))
+        missing = [p for p, v in signature.parameters.items() if v.annotation is inspect.Parameter.empty
+                   and p != "options"]
+        assert not missing and signature.return_annotation is not inspect.Parameter.empty, (function, missing)

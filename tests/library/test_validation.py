@@ -1,0 +1,45 @@
+"""pueval.validation, as the public API applies it: every two-valued labeling gives the same numbers, and every public function names its bad argument."""
+
+import numpy as np
+import pytest
+
+from pueval import aul_pu, curves, metrics, related
+from pueval.mpe import km
+from tests.synthetic import pu_labels
+
+
+@pytest.mark.parametrize("convert, pos_label", [
+    (lambda s: s.astype(int), 1),
+    (lambda s: np.where(s, 1, -1), 1),
+    (lambda s: s, True),
+    (lambda s: s, 1),
+    (lambda s: np.where(s, "labeled", "unlabeled"), "labeled"),
+    (lambda s: np.where(s, 0, 1), 0),
+    (lambda s: np.where(s, 2.0, 7.0), 2.0),
+])
+def test_every_two_valued_labeling_gives_the_same_numbers(convert, pos_label):
+    rng, _, labeled = pu_labels()
+    scores = rng.normal(size=labeled.size) + labeled
+    labels = convert(labeled)
+    assert aul_pu.aul_pu_score(labels, scores, pos_label=pos_label) == aul_pu.aul_pu_score(labeled.astype(int), scores)
+    assert metrics.auc(labels, scores, pos_label=pos_label) == metrics.auc(labeled.astype(int), scores)
+    assert aul_pu.aul_pu_interval(labels, scores, pos_label=pos_label) == aul_pu.aul_pu_interval(labeled, scores)
+    assert curves.lift_curve(labels, scores, pos_label=pos_label).area == pytest.approx(
+        metrics.aul(labeled.astype(int), scores), abs=1e-12)
+    assert related.jain_auprc(labels, scores, 0.3, pos_label=pos_label) == related.jain_auprc(labeled, scores, 0.3)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: related.average_precision([1, 0, 2], [0.3, 0.2, 0.1]), "y: must hold two values"),
+    (lambda: related.average_precision([0, 0, 0], [0.3, 0.2, 0.1]), "y: no row equals pos_label=1"),
+    (lambda: related.f1(np.array([1, 0, 1]), np.array([1, 0, 0])), "predicted must be a boolean array"),
+    (lambda: related.jain_roc_auc([1, 0, 0], [0.3, 0.2, 0.1], "0.2"), "theta must be a number"),
+    (lambda: related.jain_roc_auc([1, 0, 0], ["a", "b", "c"], 0.2), "scores must hold real numbers"),
+    (lambda: metrics.aul_pu_variance([1, 1, 0], [0.3, 0.2, 0.1], 1.5), "n_labeled: must be an integer"),
+    (lambda: km([["a", "b"]] * 5, np.ones((5, 2))), "X_mixture must hold real numbers"),
+    (lambda: aul_pu.aul_pu_score([1, 0, 1], np.array([1 + 1j, 2, 3])), "scores must hold real numbers"),
+    (lambda: aul_pu.aul_pu_score([1, 0, 1], np.array(["2020-01-01"] * 3, dtype="datetime64[D]")), "real numbers"),
+])
+def test_public_functions_name_the_bad_argument(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()

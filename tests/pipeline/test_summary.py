@@ -1,0 +1,30 @@
+"""pueval.pipeline.summary: the run summary counts only this run's benchmarks."""
+
+import os
+import time
+
+import numpy as np
+import pandas as pd
+
+from pueval.pipeline import summary
+
+
+def test_summary_counts_only_this_runs_benchmarks(tmp_path):
+    bench = tmp_path / "benchmarks"
+    (bench / "km").mkdir(parents=True)
+    (bench / "km" / "old.tsv").write_text("s\n100\n")
+    os.utime(bench / "km" / "old.tsv", (1, 1))  # written long before this run
+    started = time.time() - 1
+    (bench / "km" / "new.tsv").write_text("s\n7\n")
+    pd.DataFrame({"check": ["mean |ours - paper| of mae_aul"], "ours": [0.001], "paper": [np.nan]}).to_csv(
+        tmp_path / "distance.csv", index=False)
+    config = {"seed": 1, "betas": [0.1], "n_draws": 2, "run": ["airfoil"], "uci_mirror": "/m",
+              "verify_checksums": False}
+    summary.write(tmp_path / "summary.md", started=started, wall_seconds=60, cores=2, config=config,
+                  benchmarks=bench, distance=tmp_path / "distance.csv",
+                  configfiles=["config/datasets.yaml", "config/config.yaml", "mine.yaml"])
+    text = (tmp_path / "summary.md").read_text()
+    assert "config files merged, each over the ones before: config/datasets.yaml, config/config.yaml, mine.yaml" \
+        in text
+    assert "| km | 7 |" in text and "over the rules this run ran: 7 s" in text
+    assert "mirror folder /m, verify_checksums False" in text

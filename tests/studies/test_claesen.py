@@ -1,0 +1,31 @@
+"""pueval.studies.claesen: the two-model table and its claims, and labelings that know a share of the positives."""
+
+import numpy as np
+import pytest
+
+from pueval.studies import claesen
+
+
+def test_the_two_model_table_and_the_claims():
+    table = claesen.order_table(seed=0, n_unlabeled=4500, n_known=500)
+    at_zero = table[table["beta_hat"] == 0.0]
+    assert (at_zero["lower"] == at_zero["auc_pu"]).all() and (at_zero["upper"] == at_zero["auc_pu"]).all()
+    unclipped = table[(table["beta_hat"] == 0.1) & (table["clipped_thresholds"] == 0)]
+    assert np.allclose(unclipped["zero_width_lower"], unclipped["affine"], atol=2e-3)
+    verdict = claesen.order_verdict(table)
+    assert verdict["paper"] is True and set(verdict) >= {"lower", "upper", "midpoint", "affine"}
+    summary = claesen.figure2_summary(claesen.figure2_frame([50, 500], 3, seed=1, n_unlabeled=5000))
+    assert summary["width"].iloc[0] > summary["width"].iloc[1]
+
+
+def test_labelings_know_a_share_of_the_positives_and_report_each():
+    rng = np.random.default_rng(6)
+    y = (rng.random(3000) < 0.5).astype(int)
+    scores = y + rng.normal(0, 1, y.size)
+    labeled = claesen.known_positives(y, 0.05, np.random.default_rng(0))
+    assert labeled.sum() == round(0.05 * y.sum()) and (y[labeled] == 1).all()
+    table, first = claesen.labelings_table(y, scores, known_fraction=0.05, beta_range=(0.88, 1.25), repetitions=3,
+                                           seed=1)
+    assert len(table) == 3 and first["interval"] == pytest.approx((0.88 * first["theta"], 1.25 * first["theta"]))
+    assert (table["range_lower"] <= table["lower"] + 1e-12).all() and (table["upper"] <= table["range_upper"] + 1e-12).all()
+    assert table["cdf_covered"].between(0, 1).all()
