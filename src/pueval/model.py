@@ -16,6 +16,7 @@ import numpy as np
 
 from pueval import sampling
 from pueval.extras import require
+from pueval.validation import ArgumentError
 
 # LightGBM predicts with OpenMP's default thread count unless told: on the small blocks scored here starting
 # the threads costs ~10× the prediction itself (13 ms against 1.2 ms a fold). The scores are the same.
@@ -46,15 +47,34 @@ class Capacity:
         }
 
 
-def _fold_fits(X: np.ndarray, y: np.ndarray, capacity: Capacity, *, folds: int, seed: int):
-    """Yield (held-out rows, booster fitted on a ``train_fraction`` of the other folds)."""
+def _grouped_splits(splitter, y: np.ndarray, groups: np.ndarray):
+    """The splitter's stratified folds over the groups (one label each), every row going with its group: the
+    copies of a row that a bootstrap resample holds are never split between training and held-out rows."""
+    if groups.shape != y.shape:
+        raise ArgumentError("groups", f"must give one group per row ({y.size}), got shape {groups.shape}")
+    _, first, inverse = np.unique(groups, return_index=True, return_inverse=True)
+    if (y != y[first][inverse]).any():
+        raise ArgumentError("groups", "a group holds rows of both labels")
+    sampling.check_folds(y[first], splitter.get_n_splits())
+    for train, test in splitter.split(first, y[first]):
+        yield np.flatnonzero(np.isin(inverse, train)), np.flatnonzero(np.isin(inverse, test))
+
+
+def _fold_fits(X: np.ndarray, y: np.ndarray, capacity: Capacity, *, folds: int, seed: int,
+               groups: np.ndarray | None = None):
+    """Yield (held-out rows, booster fitted on a ``train_fraction`` of the other folds); with ``groups`` (a
+    label per row), the folds split the groups, not the rows (:func:`_grouped_splits`)."""
     lgb = require("lightgbm", "the cross-fitted LightGBM model (DistCurve, EN and BBE read its scores)")
     StratifiedKFold = require("sklearn.model_selection", "the cross-fitted LightGBM model").StratifiedKFold
 
-    sampling.check_folds(y, folds)
     rng = np.random.default_rng(seed)
     splitter = StratifiedKFold(n_splits=folds, shuffle=True, random_state=seed)
-    for train, test in splitter.split(X, y):
+    if groups is None:
+        sampling.check_folds(y, folds)
+        splits = splitter.split(X, y)
+    else:
+        splits = _grouped_splits(splitter, y, np.asarray(groups))
+    for train, test in splits:
         if capacity.train_fraction < 1.0:
             share = sampling.class_fraction(y[train], capacity.train_fraction, at_least=2)
             train = train[sampling.stratified_choice(y[train], share, rng)]
@@ -68,13 +88,14 @@ def _fold_fits(X: np.ndarray, y: np.ndarray, capacity: Capacity, *, folds: int, 
 
 
 def out_of_fold_scores(
-    X: np.ndarray, y: np.ndarray, capacity: Capacity, *, folds: int, seed: int
+    X: np.ndarray, y: np.ndarray, capacity: Capacity, *, folds: int, seed: int, groups: np.ndarray | None = None
 ) -> np.ndarray:
-    """Raw LightGBM scores, each row predicted by the model fitted on the other folds."""
+    """Raw LightGBM scores, each row predicted by the model fitted on the other folds (of ``groups``, when
+    given: rows of one group are held out together)."""
     X = np.asarray(X, dtype=np.float64)
     y = np.asarray(y)
     scores = np.empty(y.size, dtype=np.float64)
-    for test, booster in _fold_fits(X, y, capacity, folds=folds, seed=seed):
+    for test, booster in _fold_fits(X, y, capacity, folds=folds, seed=seed, groups=groups):
         scores[test] = booster.predict(X[test], raw_score=True, num_threads=PREDICT_THREADS)
     return scores
 

@@ -253,12 +253,14 @@ def write_default_regressor(path=DEFAULT_REGRESSOR) -> float:
 
 
 def univariate_transform(X, is_component, *, seed: int, folds: int = 5, rounds: int = 50,
-                         num_leaves: int = 15, learning_rate: float = 0.1) -> np.ndarray:
-    """Out-of-fold LightGBM scores of labeled (component) vs unlabeled (mixture) for every row."""
+                         num_leaves: int = 15, learning_rate: float = 0.1, groups=None) -> np.ndarray:
+    """Out-of-fold LightGBM scores of labeled (component) vs unlabeled (mixture) for every row; rows of one of
+    ``groups`` (the copies of a row in a bootstrap resample) are held out together."""
     from pueval.model import Capacity, out_of_fold_scores
 
     capacity = Capacity(rounds=rounds, num_leaves=num_leaves, learning_rate=learning_rate)
-    return out_of_fold_scores(X, np.asarray(is_component, dtype=int), capacity, folds=folds, seed=seed)
+    return out_of_fold_scores(X, np.asarray(is_component, dtype=int), capacity, folds=folds, seed=seed,
+                              groups=groups)
 
 
 def theta_from_transform(scores, is_component, model: lgb.Booster, *, rng, repetitions: int = 10) -> float:

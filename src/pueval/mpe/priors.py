@@ -57,9 +57,10 @@ class PriorEstimator:
         num_leaves, learning_rate).
     bbe, tice : dict, optional
         Keyword arguments of :func:`pueval.mpe.best_bin.bbe_theta` and :func:`pueval.mpe.tice.tice_c`.
-    transforms : dict, optional
-        A cache of transforms shared with other estimators: a transform of the same rows, labels, seed and
-        options is computed once (:func:`estimate_priors` passes one to every method it runs).
+    shared : dict, optional
+        A cache shared with other estimators: a transform of the same rows, labels, groups, seed and options, and
+        KM's thresholds (both KM1's and KM2's) of the same rows, labels and ``km_standardize``, are computed once
+        (:func:`estimate_priors` passes one to every method it runs).
 
     Examples
     --------
@@ -74,7 +75,7 @@ class PriorEstimator:
 
     def __init__(self, methods, *, km_standardize: bool = False, distcurve_model=None, repetitions: int = 10,
                  transform: dict | None = None, bbe: dict | None = None, tice: dict | None = None,
-                 transforms: dict | None = None):
+                 shared: dict | None = None):
         methods = tuple(methods)
         unknown = [m for m in methods if m not in METHODS]
         if not methods or unknown:
@@ -89,7 +90,7 @@ class PriorEstimator:
         self.km_standardize = bool(km_standardize)
         self.repetitions = repetitions
         self.transform, self.bbe, self.tice = dict(transform or {}), dict(bbe or {}), dict(tice or {})
-        self.transforms = transforms
+        self.shared = shared
         self.model = None
         if "distance" in methods:
             if distcurve_model is None:
@@ -107,15 +108,18 @@ class PriorEstimator:
 
             ke.check_memory(n)
 
-    def __call__(self, X, labeled, seeds: PriorSeeds) -> dict[str, float]:
-        """``{method: θ̂}`` for rows ``X`` and PU labels ``labeled`` (1 = labeled)."""
-        return self.timed(X, labeled, seeds)[0]
+    def __call__(self, X, labeled, seeds: PriorSeeds, groups=None) -> dict[str, float]:
+        """``{method: θ̂}`` for rows ``X`` and PU labels ``labeled`` (1 = labeled); ``groups`` as :meth:`timed`."""
+        return self.timed(X, labeled, seeds, groups)[0]
 
-    def timed(self, X, labeled, seeds: PriorSeeds) -> tuple[dict[str, float], dict[str, float], dict]:
+    def timed(self, X, labeled, seeds: PriorSeeds, groups=None) -> tuple[dict[str, float], dict[str, float], dict]:
         """(``{method: θ̂}``, ``{method: seconds}``, ``{method: (low, high)}`` for the methods that give their own
         interval: BBE, :func:`pueval.mpe.best_bin.bbe_estimate`). Shared work is charged to the first method of
         its group in :data:`METHODS` order: DistCurve's seconds (or EN's, without DistCurve) include the
-        transform, and KM1's the Gram matrices and both bisections (KM2's are then 0)."""
+        transform, and KM1's the Gram matrices and both bisections (KM2's are then 0). ``groups`` (a label per
+        row; None: every row its own) keeps rows of one group in one fold of the cross-fitted transform and of
+        TIcE: a bootstrap resample's copies of a row are one row to them, never in training and held out at once
+        (a held-out copy of a training row would score as seen, and the estimates collapse)."""
         X = check_matrix(X, "X")
         s = check_labels(labeled, X.shape[0], "labeled")
         mask = s.astype(bool)
@@ -125,14 +129,15 @@ class PriorEstimator:
             from pueval.mpe import kernel_embedding as ke
 
             start = time.perf_counter()
-            found = ke.km_thresholds(ke.KernelBank(X, standardize=self.km_standardize), mask)
+            found = self._cached(("km", self._digest(X, mask), self.km_standardize),
+                                 lambda: ke.km_thresholds(ke.KernelBank(X, standardize=self.km_standardize), mask))
             elapsed = time.perf_counter() - start
             for i, m in enumerate(m for m in wanted if m in KERNEL_EMBEDDING):
                 thetas[m], seconds[m] = found[m], elapsed if i == 0 else 0.0
         transform_based = [m for m in wanted if m in TRANSFORM_BASED]
         intervals = {}
         if transform_based:
-            thetas_t, seconds_t = self._transform_based(X, s, mask, seeds, transform_based)
+            thetas_t, seconds_t = self._transform_based(X, s, mask, seeds, transform_based, groups)
             if "bbe" in thetas_t:
                 thetas_t["bbe"], *interval = thetas_t["bbe"]
                 intervals["bbe"] = tuple(interval)
@@ -142,11 +147,11 @@ class PriorEstimator:
             from pueval.mpe.tice import tice_theta
 
             start = time.perf_counter()
-            thetas["tice"] = tice_theta(X, s, rng=seeds.tice, **self.tice)
+            thetas["tice"] = tice_theta(X, s, rng=seeds.tice, groups=groups, **self.tice)
             seconds["tice"] = time.perf_counter() - start
         return {m: thetas[m] for m in self.methods}, {m: seconds[m] for m in self.methods}, intervals
 
-    def _transform_based(self, X, s, mask, seeds: PriorSeeds, methods) -> tuple[dict, dict]:
+    def _transform_based(self, X, s, mask, seeds: PriorSeeds, methods, groups=None) -> tuple[dict, dict]:
         """DistCurve, EN and BBE (those in ``methods``; BBE's value its :class:`~pueval.mpe.best_bin.BestBin`) on
         one transform; the first is charged for it."""
         from scipy.special import expit
@@ -156,7 +161,7 @@ class PriorEstimator:
         from pueval.mpe.elkan_noto import en_theta
 
         start = time.perf_counter()
-        scores = self._transform(X, mask, seeds.transform)
+        scores = self._transform(X, mask, seeds.transform, groups)
         run = {"distance": lambda: dc.theta_from_transform(scores, mask, self.model, rng=seeds.curve,
                                                            repetitions=self.repetitions),
                "en": lambda: en_theta(s, expit(scores)),
@@ -168,19 +173,30 @@ class PriorEstimator:
             start = time.perf_counter()
         return thetas, seconds
 
-    def _transform(self, X, mask, seed: int) -> np.ndarray:
+    def _transform(self, X, mask, seed: int, groups=None) -> np.ndarray:
         """The cross-fitted transform of rows ``X`` and labels ``mask``, from the shared cache when one is given
         (keyed by a digest of the rows and labels, the seed and the options) and holds it."""
         from pueval.mpe import distance_curve as dc
 
-        if self.transforms is None:
-            return dc.univariate_transform(X, mask, seed=seed, **self.transform)
+        key = ("transform", self._digest(X, mask, groups), seed, tuple(sorted(self.transform.items())))
+        return self._cached(key, lambda: dc.univariate_transform(X, mask, seed=seed, groups=groups, **self.transform))
+
+    def _digest(self, X, *arrays) -> tuple:
+        """A key for the rows ``X`` and the arrays beside them (labels, groups; None left out) in the cache."""
+        if self.shared is None:
+            return ()
         digest = hashlib.blake2b(np.ascontiguousarray(X).tobytes(), digest_size=16)
-        digest.update(np.ascontiguousarray(mask).tobytes())
-        key = (digest.hexdigest(), X.shape, seed, tuple(sorted(self.transform.items())))
-        if key not in self.transforms:
-            self.transforms[key] = dc.univariate_transform(X, mask, seed=seed, **self.transform)
-        return self.transforms[key]
+        for array in (a for a in arrays if a is not None):
+            digest.update(np.ascontiguousarray(array).tobytes())
+        return digest.hexdigest(), X.shape
+
+    def _cached(self, key: tuple, compute):
+        """``compute()``, from the shared cache when one is given and holds ``key``."""
+        if self.shared is None:
+            return compute()
+        if key not in self.shared:
+            self.shared[key] = compute()
+        return self.shared[key]
 
 
 # estimate_prior ------------------------------------------------------------------------------------
@@ -304,14 +320,15 @@ a bootstrap over rows (labeled and unlabeled resampled separately, the whole met
 
 def _bootstrap(estimator, name: str, X, s, random_state, n_boot: int, level: float) -> tuple[float, float]:
     """The ``level`` percentile interval of θ̂ over ``n_boot`` resamples: labeled and unlabeled rows each drawn
-    with replacement to their own count, every resample's seeds from the bootstrap's generator."""
+    with replacement to their own count, every resample's seeds from the bootstrap's generator, and the copies
+    of a row kept together in the method's folds (``groups``: the row each copy came from)."""
     rng = (random_state.spawn(1)[0] if isinstance(random_state, np.random.Generator)
            else seeding.rng(random_state, "bootstrap") if random_state is not None else np.random.default_rng())
     labeled, unlabeled = np.flatnonzero(s == 1), np.flatnonzero(s == 0)
     values = np.empty(n_boot)
     for b in range(n_boot):
         rows = np.r_[rng.choice(labeled, labeled.size), rng.choice(unlabeled, unlabeled.size)]
-        values[b] = estimator(X[rows], s[rows], _seeds(rng))[name]
+        values[b] = estimator(X[rows], s[rows], _seeds(rng), groups=rows)[name]
     tail = (1.0 - level) / 2.0
     low, high = np.quantile(values, [tail, 1.0 - tail])
     return float(low), float(high)
@@ -406,12 +423,12 @@ def estimate_prior(X: ArrayLike, labels: ArrayLike, method: str, *,
     ('km2', 0.3, None)
     """
     return _estimate_prior(X, labels, method, random_state=random_state, pos_label=pos_label, interval=interval,
-                           n_boot=n_boot, level=level, transforms=None, options=options)
+                           n_boot=n_boot, level=level, shared=None, options=options)
 
 
 def _estimate_prior(X, labels, method: str, *, random_state, pos_label, interval, n_boot: int, level: float,
-                    transforms: dict | None, options: dict) -> PriorEstimate:
-    """:func:`estimate_prior`'s work; ``transforms`` is the transform cache shared by :func:`estimate_priors`."""
+                    shared: dict | None, options: dict) -> PriorEstimate:
+    """:func:`estimate_prior`'s work; ``shared`` is the cache of :func:`estimate_priors` (:class:`PriorEstimator`)."""
     if method not in PUBLIC_METHODS:
         raise ArgumentError("method", f"must be one of {', '.join(PUBLIC_METHODS)}, got {method!r}")
     if interval is not None and interval not in INTERVALS:
@@ -450,7 +467,7 @@ def _estimate_prior(X, labels, method: str, *, random_state, pos_label, interval
     elif method == "tice":
         kwargs["tice"] = dict(options)
     name = PUBLIC_METHODS[method]
-    estimator = PriorEstimator((name,), transforms=transforms, **kwargs)
+    estimator = PriorEstimator((name,), shared=shared, **kwargs)
     estimator.check_size(X.shape[0])
     thetas, _, own = estimator.timed(X, s, seeds)
     theta = float(thetas[name])
@@ -497,9 +514,9 @@ def estimate_priors(X: ArrayLike, labels: ArrayLike, methods, *,
     unknown = sorted(set(options) - set(methods))
     if unknown:
         raise ArgumentError("options", f"names methods that are not run: {', '.join(unknown)}")
-    transforms = {}  # DistCurve, EN and BBE on the same rows, seed and transform options share one transform
+    shared = {}  # DistCurve, EN and BBE share one transform of the same rows; KM1 and KM2 one run of KM
     return {m: _estimate_prior(X, labels, m, random_state=random_state, pos_label=pos_label, interval=interval,
-                               n_boot=n_boot, level=level, transforms=transforms, options=options.get(m, {}))
+                               n_boot=n_boot, level=level, shared=shared, options=options.get(m, {}))
             for m in methods}
 
 

@@ -211,9 +211,10 @@ class _Fold:
 
 def tice_c(X, labeled, *, rng: np.random.Generator, folds: int = 5, delta: float | None = None, k: float = 5.0,
            max_splits: int = 500, min_rows: int = 10, iterations: int = 2,
-           estimate_rows: str = "estimate_fold") -> float:
+           estimate_rows: str = "estimate_fold", groups=None) -> float:
     """ĉ, the label frequency (module docstring), from features X and PU labels (1 = labeled); ``rng``
-    draws the fold ids."""
+    draws the fold ids, one per row or, with ``groups`` (the copies of a row in a bootstrap resample), one per
+    group."""
     X = check_matrix(X, "X")
     s = check_labels(labeled, X.shape[0], "labeled")
     check_integer(folds, "folds", 2)
@@ -225,7 +226,14 @@ def tice_c(X, labeled, *, rng: np.random.Generator, folds: int = 5, delta: float
         raise ArgumentError("k", f"must be positive, got {k}")
     if estimate_rows not in ESTIMATE_ROWS:
         raise ArgumentError("estimate_rows", f"must be one of {ESTIMATE_ROWS}, got {estimate_rows!r}")
-    fold = rng.integers(0, folds, s.size)
+    if groups is None:
+        fold = rng.integers(0, folds, s.size)
+    else:
+        groups = np.asarray(groups)
+        if groups.shape != s.shape:
+            raise ArgumentError("groups", f"must give one group per row ({s.size}), got shape {groups.shape}")
+        _, inverse = np.unique(groups, return_inverse=True)
+        fold = rng.integers(0, folds, inverse.max() + 1)[inverse]
     if np.bincount(fold, minlength=folds).min() == 0:
         raise ArgumentError("folds", f"{folds} folds over {s.size} rows leave a fold empty")
     piece = pieces(X)

@@ -86,6 +86,20 @@ def test_estimate_prior_gives_bbe_its_own_interval_and_any_method_a_bootstrap():
     assert boot.theta == km.theta and "8 resamples" in boot.interval_method
     with pytest.raises(ValueError, match="interval: must be one of own, bootstrap"):
         estimate_prior(X, s.astype(int), "km2", interval="dkw")
+
+
+@pytest.mark.parametrize("method", ["en", "bbe", "distcurve"])
+def test_a_bootstrap_of_a_cross_fitted_method_brackets_its_estimate(method):
+    """A resample's copies of a row stay in one fold of the transform. Split between folds, a held-out copy
+    of a labeled training row scores as labeled, and the resamples' θ̂ fall far below the estimate (EN's
+    interval was [0.14, 0.21] around θ̂ = 0.77 on airfoil)."""
+    rng = np.random.default_rng(3)
+    y = (rng.random(800) < 0.5).astype(int)
+    X = np.c_[y * 1.5 + rng.normal(size=800), rng.normal(size=800)]
+    s = ((y == 1) & (rng.random(800) < 0.4)).astype(int)
+    found = estimate_prior(X, s, method, random_state=1, interval="bootstrap", n_boot=20, level=0.9)
+    low, high = found.interval
+    assert low <= found.theta <= high and high - low < 0.5, (found.theta, found.interval)
     with pytest.raises(ValueError, match="n_boot"):
         estimate_prior(X, s.astype(int), "km2", interval="bootstrap", n_boot=1)
 
@@ -183,3 +197,21 @@ def test_several_estimators_share_one_transform_and_give_what_each_gives_alone(m
     together = estimate_priors(X, labels, ["distcurve", "en", "bbe"], **options)
     assert together == alone
     assert len(calls) == (1 if interval == "own" else 1 + 3)  # one per resample too, not one per method
+
+
+@pytest.mark.parametrize("interval", [None, "bootstrap"])
+def test_km1_and_km2_share_one_run_of_km_and_give_what_each_gives_alone(monkeypatch, interval):
+    from pueval.mpe import kernel_embedding as ke
+    from pueval.mpe.priors import estimate_priors
+
+    rng = np.random.default_rng(22)
+    y = rng.random(300) < 0.5
+    X = np.c_[y * 2.0 + rng.normal(size=300), rng.normal(size=300)]
+    labels = (y & (rng.random(300) < 0.4)).astype(int)
+    options = {"n_boot": 3, "interval": interval, "random_state": 4}
+    alone = {m: estimate_prior(X, labels, m, **options) for m in ("km1", "km2")}
+    calls = []
+    original = ke.km_thresholds
+    monkeypatch.setattr(ke, "km_thresholds", lambda *a, **k: calls.append(1) or original(*a, **k))
+    assert estimate_priors(X, labels, ["km1", "km2"], **options) == alone
+    assert len(calls) == (1 if interval is None else 1 + 3)

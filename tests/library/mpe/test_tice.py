@@ -118,3 +118,16 @@ def test_tice_refuses_bad_input():
     rng = np.random.default_rng(0)
     with pytest.raises(ValueError, match="labeled must be 1-D of length 5"):
         tice_c(np.zeros((5, 2)), np.array([1, 0]), rng=rng)
+
+
+def test_groups_give_each_rows_copies_one_fold_and_one_row_per_group_is_the_plain_draw():
+    rng = np.random.default_rng(4)
+    y, s, _ = scar_labels(300, 300, 0.5, rng)
+    X = np.c_[y + rng.uniform(0, 0.3, y.size), rng.normal(size=y.size)]
+    plain = tice_c(X, s, rng=np.random.default_rng(1))
+    assert tice_c(X, s, rng=np.random.default_rng(1), groups=np.arange(y.size)) == plain
+    rows = rng.choice(y.size, y.size)
+    grouped = tice_c(X[rows], s[rows], rng=np.random.default_rng(1), groups=rows)
+    assert 0 < grouped <= 1
+    with pytest.raises(ValueError, match="groups"):
+        tice_c(X, s, rng=np.random.default_rng(1), groups=np.arange(3))
