@@ -106,6 +106,7 @@ rule all:
         rules.theorem1.output,
         rules.related_table.output,
         rules.aul_interval.output,
+        rules.prior_intervals.output if config.get("prior_intervals") else [],
         rules.cost.output if config.get("cost") else [],
         rules.figure3.output if config.get("figure3") else [],
         rules.sar_table.output if config.get("sar") else [],

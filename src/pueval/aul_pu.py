@@ -23,8 +23,11 @@ scikit-learn, and ``y_true``/``y_score`` work as keyword names.
 
 from __future__ import annotations
 
+import math
+import os
 import warnings
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from statistics import NormalDist
 
@@ -39,7 +42,7 @@ from pueval.validation import (ArgumentError, DegenerateScoresWarning, PosLabel,
                                check_pu, sklearn_names, warn_degenerate)
 
 INTERVAL_METHODS = ("normal", "bootstrap")
-BOOTSTRAP_CHUNK = 1 << 22  # resampled entries held at once (32 MB of indices): the bootstrap's memory bound
+BOOTSTRAP_CHUNK = 1 << 22  # resampled entries held at once per thread (32 MB of indices): the memory bound
 
 __all__ = ["aul_pu_score", "aul_pu_interval", "aul_pu_difference", "aul_pu_scorer", "PairedDifference",
            "DegenerateScoresWarning"]
@@ -120,16 +123,39 @@ def check_sample_weight(sample_weight: ArrayLike, labeled: np.ndarray) -> np.nda
     return weights
 
 
-def bootstrap_means(values: np.ndarray, n_boot: int, rng: np.random.Generator) -> np.ndarray:
-    """The means of ``n_boot`` resamples (with replacement) of ``values``, drawn as
-    ``rng.integers(0, m, (n_boot, m))`` but at most :data:`BOOTSTRAP_CHUNK` entries at a time: the same
-    means as one draw of the whole matrix, in bounded memory."""
+def bootstrap_threads() -> int:
+    """Threads the bootstrap draws its blocks on: the processors this process may run on, at most 4."""
+    try:
+        return max(1, min(4, len(os.sched_getaffinity(0))))
+    except AttributeError:  # no sched_getaffinity (macOS, Windows)
+        return max(1, min(4, os.cpu_count() or 1))
+
+
+def bootstrap_means(values: np.ndarray, n_boot: int, rng: np.random.Generator, *,
+                    threads: int | None = None) -> np.ndarray:
+    """The means of ``n_boot`` resamples (with replacement) of ``values``, in blocks of at most
+    :data:`BOOTSTRAP_CHUNK` resampled entries (bounded memory, per thread): block k holds resamples
+    ``k·r … (k+1)·r − 1`` (r = ``BOOTSTRAP_CHUNK // m`` resamples of m values), drawn as
+    ``children[k].integers(0, m, (r, m))`` with ``children = rng.spawn(blocks)``. Each block has its own stream,
+    so the blocks run on ``threads`` threads (default :func:`bootstrap_threads`; NumPy releases the GIL while it
+    draws, gathers and sums) and the means are the same whatever their number."""
     m = values.size
     rows = max(1, BOOTSTRAP_CHUNK // m)
+    starts = range(0, n_boot, rows)
+    children = rng.spawn(len(starts))
     means = np.empty(n_boot)
-    for start in range(0, n_boot, rows):
+
+    def block(start: int, child: np.random.Generator) -> None:
         stop = min(start + rows, n_boot)
-        means[start:stop] = values[rng.integers(0, m, (stop - start, m))].mean(axis=1)
+        means[start:stop] = values[child.integers(0, m, (stop - start, m))].mean(axis=1)
+
+    workers = min(threads or bootstrap_threads(), len(starts))
+    if workers == 1:
+        for start, child in zip(starts, children):
+            block(start, child)
+    else:
+        with ThreadPoolExecutor(workers) as pool:
+            list(pool.map(block, starts, children))
     return means
 
 
@@ -264,7 +290,7 @@ def aul_pu_difference(labels: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLik
                       "rank the rows alike): the interval has width 0", DegenerateScoresWarning, stacklevel=2)
         p_value = 1.0 if difference == 0.0 else 0.0
     else:
-        p_value = float(2.0 * NormalDist().cdf(-abs(difference) / se))
+        p_value = math.erfc(abs(difference) / se / math.sqrt(2.0))  # 2Φ(−|z|), exact in the far tail
     return PairedDifference(n=int(labeled.size), n_labeled=int(labeled.sum()), aul_pu_a=mean_a, aul_pu_b=mean_b,
                             difference=difference, ci=normal_interval(difference, se, level, -1.0, 1.0),
                             p_value=p_value, level=level, n_eff=n_eff)

@@ -18,6 +18,7 @@ import io
 import json
 import math
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -224,7 +225,8 @@ def _weighted(args, table: pd.DataFrame, labeled: np.ndarray, scores: np.ndarray
     return out
 
 
-OPTIONS = ("level", "interval", "n_boot", "prior", "mpe", "distcurve_model", "threshold", "absolute", "gamma")
+OPTIONS = ("level", "interval", "n_boot", "prior", "mpe", "distcurve_model", "threshold", "absolute", "gamma",
+           "baseline")
 COLUMNS = ("score_column", "score_columns", "label_column", "propensity_column", "audit_column", "features")
 
 
@@ -307,9 +309,13 @@ def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> tuple[dict, n
                     "prior_consistent": consistent, "threshold": threshold,
                     "note": f"theta, auc_corrected, auprc_corrected and f1_estimate {PRIOR_NOTE}"})
         if consistent:
-            if extra.get("theta_interval") and out["auc_pu"] > 0.5:
-                out["auc_corrected_interval"] = list(metrics.corrected_auc_interval(out["auc_pu"],
-                                                                                    extra["theta_interval"]))
+            if extra.get("theta_interval"):
+                se = metrics.auc_pu_standard_error(s, scores)
+                out |= {"auc_pu_se": se,
+                        "auc_corrected_interval_prior": list(metrics.corrected_auc_interval(
+                            out["auc_pu"], extra["theta_interval"])),
+                        "auc_corrected_interval": list(metrics.corrected_auc_interval(
+                            out["auc_pu"], extra["theta_interval"], standard_error=se, level=args.level))}
             out.update({"auc_corrected": metrics.corrected_auc(out["auc_pu"], theta, clip=True),
                         "auprc_corrected": related.jain_auprc(s, scores, theta),
                         "f1_estimate": related.tabatabaei_f1(s, scores >= threshold, theta)})
@@ -320,12 +326,33 @@ def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> tuple[dict, n
     return out | _identity(args, sha256, labeled), labeled, scores
 
 
-def compare_table(args, table: pd.DataFrame, sha256: str = "") -> dict:
-    """The report of ``pueval compare`` as a dict: n, n_labeled, aul_pu_a, aul_pu_b, difference,
-    difference_ci, p_value, level, and the columns, version and input."""
-    a, b = args.score_columns
-    labeled, (scores_a, scores_b) = _labels(args, table, [("--score-columns", a), ("--score-columns", b)])
-    propensity = _propensity(args, table)
+def _pairs(args) -> list[tuple[str, str]]:
+    """The pairs ``pueval compare`` reports: each column against ``--baseline``, else every pair in the order
+    given (one pair for two columns)."""
+    columns = args.score_columns
+    if args.baseline is not None:
+        return [(column, args.baseline) for column in columns if column != args.baseline]
+    return [(a, b) for i, a in enumerate(columns) for b in columns[i + 1:]]
+
+
+def holm(p_values) -> list[float]:
+    """Holm's step-down adjustment of several p-values (the family-wise error rate of all the pairs): the i-th
+    smallest p becomes max over j ≤ i of min(1, (m − j + 1)·p_(j)), in the order given.
+
+    >>> holm([0.01, 0.04, 0.03])
+    [0.03, 0.06, 0.06]
+    """
+    order = np.argsort(p_values, kind="stable")
+    m = len(order)
+    adjusted, running = [0.0] * m, 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * float(p_values[i])))
+        adjusted[i] = float(f"{running:.15g}")
+    return adjusted
+
+
+def _compare_pair(args, labeled, scores_a, scores_b, propensity) -> dict:
+    """One pair's paired difference, with the propensity weighting and the Γ bounds when asked."""
     result = aul_pu.aul_pu_difference(labeled, scores_a, scores_b, level=args.level, propensity=propensity,
                                       relative=not args.absolute)
     weighted = {} if propensity is None else _propensity_keys(args) | {"n_eff": result.n_eff}
@@ -334,7 +361,34 @@ def compare_table(args, table: pd.DataFrame, sha256: str = "") -> dict:
         breakdown = breakdown_gamma(labeled, scores_a, scores_b)  # inf: no weighting makes A lose (JSON null)
         weighted |= {"gamma": args.gamma, "difference_bounds": [bounds.low, bounds.high],
                      "breakdown_gamma": breakdown if math.isfinite(breakdown) else None}
-    return result.as_dict() | {"score_a": a, "score_b": b} | weighted | _identity(args, sha256, labeled)
+    return result.as_dict() | weighted
+
+
+def compare_table(args, table: pd.DataFrame, sha256: str = "") -> dict:
+    """The report of ``pueval compare`` as a dict. Two columns, no ``--baseline``: n, n_labeled, aul_pu_a,
+    aul_pu_b, difference, difference_ci, p_value, level, score_a, score_b. More columns, or a baseline:
+    n, n_labeled, level, score_columns, baseline, aul_pu (each column's) and comparisons, one per pair (A − B,
+    each with its interval, p_value and p_holm, Holm's adjustment over the pairs). Then the columns, version
+    and input."""
+    columns = args.score_columns
+    labeled, scores = _labels(args, table, [("--score-columns", c) for c in columns])
+    by_column = dict(zip(columns, scores, strict=True))
+    propensity = _propensity(args, table)
+    pairs = [_compare_pair(args, labeled, by_column[a], by_column[b], propensity) | {"score_a": a, "score_b": b}
+             for a, b in _pairs(args)]
+    if len(columns) == 2 and args.baseline is None:
+        return pairs[0] | _identity(args, sha256, labeled)
+    for pair, adjusted in zip(pairs, holm([pair["p_value"] for pair in pairs]), strict=True):
+        pair["p_holm"] = adjusted
+    aul = {c: v for pair in pairs for c, v in ((pair["score_a"], pair["aul_pu_a"]), (pair["score_b"], pair["aul_pu_b"]))}
+    shared = {key: pairs[0][key] for key in ("n", "n_labeled", "level")}
+    keep = ("score_a", "score_b", "difference", "difference_ci", "p_value", "p_holm", "n_eff", "difference_bounds",
+            "breakdown_gamma")
+    return shared | {"score_columns": list(columns), "baseline": args.baseline,
+                     "aul_pu": {c: aul[c] for c in columns},
+                     "comparisons": [{k: pair[k] for k in keep if k in pair} for pair in pairs]} \
+        | {k: pairs[0][k] for k in ("propensity_column", "propensity", "gamma") if k in pairs[0]} \
+        | _identity(args, sha256, labeled)
 
 
 def _input_line(report: dict) -> str:
@@ -383,7 +437,9 @@ def _evaluate_rows(report: dict) -> list[tuple[str, str, str]]:
         rows += [("largest theta the scores allow, 2(1 - AUC^PU)", f"{report['theta_upper_bound']:.4f}"
                   + ("" if report["prior_consistent"] else ": theta is above it"), "the scores and labels only: no prior"),
                  ("AUC, corrected (Jain direct, Eq. 4)", value("auc_corrected")
-                  + interval(report.get("auc_corrected_interval"), after=" from theta's interval"),
+                  + interval(report.get("auc_corrected_interval"), after=" from theta's interval and AUC^PU's "
+                             "sampling error")
+                  + interval(report.get("auc_corrected_interval_prior"), after=" from theta's interval alone"),
                   "the prior theta"),
                  ("AUPRC, corrected (Jain)", value("auprc_corrected"), "the prior theta"),
                  (f"F1 at score >= {report['threshold']:.4g} (Tabatabaei)", value("f1_estimate"),
@@ -413,6 +469,27 @@ def _weighted_rows(report: dict) -> list[tuple[str, str, str]]:
 
 
 def _compare_rows(report: dict) -> list[tuple[str, str, str]]:
+    """(quantity, value, what it depends on) rows of the compare report: of its one pair, or of each pair."""
+    if "comparisons" not in report:
+        return _pair_rows(report)
+    aul = "AUL, weighted by 1/propensity," if "propensity_column" in report else "AUL^PU"
+    rows = [("n (labeled)", f"{report['n']} ({report['n_labeled']})", "the input")]
+    rows += [(f"{aul} of {column}", f"{value:.4f}", "no prior") for column, value in report["aul_pu"].items()]
+    for pair in report["comparisons"]:
+        low, high = pair["difference_ci"]
+        rows.append((f"{pair['score_a']} - {pair['score_b']}", f"{pair['difference']:+.4f} [{low:+.4f}, {high:+.4f}] "
+                     f"({report['level']:g} paired interval); p {pair['p_value']:.3g}, Holm-adjusted "
+                     f"{pair['p_holm']:.3g}", "no prior; its sign is the sign of the AUC difference"))
+        if "difference_bounds" in pair:
+            bounds, breakdown = pair["difference_bounds"], pair["breakdown_gamma"]
+            rows.append((f"{pair['score_a']} - {pair['score_b']} if the propensities differ by up to "
+                         f"{report['gamma']:g}x", f"[{bounds[0]:+.4f}, {bounds[1]:+.4f}]; breakdown gamma "
+                         + ("none" if breakdown is None else f"{breakdown:.3g}"), "the scores, the labels and gamma"))
+    return rows
+
+
+def _pair_rows(report: dict) -> list[tuple[str, str, str]]:
+    """The rows of a compare report of one pair (two columns)."""
     low, high = report["difference_ci"]
     aul = "AUL, weighted by 1/propensity," if "propensity_column" in report else "AUL^PU"
     return [("n (labeled)", f"{report['n']} ({report['n_labeled']})", "the input"),
@@ -432,6 +509,28 @@ def _compare_rows(report: dict) -> list[tuple[str, str, str]]:
              "the scores and the labels")] if "gamma" in report else [])
 
 
+def _tidy(value):
+    """The report with every float at 15 significant digits: the digits a float64 holds, without the noise of
+    its last bit (0.7065000000000001 is written 0.7065)."""
+    if isinstance(value, float):
+        return float(f"{value:.15g}")
+    if isinstance(value, dict):
+        return {key: _tidy(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_tidy(item) for item in value]
+    return value
+
+
+def report_json(report: dict) -> str:
+    """The report as JSON text (:func:`_tidy`), indented, ending in a newline."""
+    return json.dumps(_tidy(report), indent=2) + "\n"
+
+
+def _typeset(text: str) -> str:
+    """HTML of plain text, X^PU set as X<sup>PU</sup>."""
+    return re.sub(r"\^PU\b", "<sup>PU</sup>", html.escape(text))
+
+
 def _cell(text) -> str:
     """A Markdown table cell: ``|`` escaped (a column named ``a|b`` stays one cell), line breaks as spaces."""
     return str(text).replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
@@ -446,21 +545,21 @@ def markdown(report: dict, rows) -> str:
 
 def html_page(report: dict, rows, title: str, png: bytes | None) -> str:
     """One self-contained HTML page: the numbers, what each depends on, the curves (inline PNG), the input."""
-    cells = "".join(f"<tr><td>{html.escape(q)}</td><td>{html.escape(v)}</td><td>{html.escape(d)}</td></tr>"
+    cells = "".join(f"<tr><td>{_typeset(q)}</td><td>{_typeset(v)}</td><td>{_typeset(d)}</td></tr>"
                     for q, v, d in rows)
     image = (f'<img alt="curves" style="max-width:100%" src="data:image/png;base64,'
              f'{base64.b64encode(png).decode()}">' if png else "")
-    warned = "".join(f"<li>{html.escape(message)}</li>" for message in report.get("warnings", []))
+    warned = "".join(f"<li>{_typeset(message)}</li>" for message in report.get("warnings", []))
     warned = f"<h2>Warnings</h2><ul>{warned}</ul>" if warned else ""
     return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{html.escape(title)}</title>"
             "<style>body{font-family:sans-serif;max-width:60em;margin:2em auto}td,th{border:1px solid #ccc;"
             "padding:.3em .6em}table{border-collapse:collapse}</style></head><body>"
             f"<h1>{html.escape(title)}</h1><table><tr><th>quantity</th><th>value</th><th>depends on</th></tr>"
-            f"{cells}</table>{warned}{image}<p>AUL^PU and its interval need no class prior (Theorem 1 of "
-            "<i>AUL is a better optimization metric in PU learning</i>): AUL^PU is unbiased for the AUL under "
-            "SCAR labeling. Quantities marked 'the prior theta' change with theta.</p>"
-            f"<p><small>{html.escape(_input_line(report))}</small></p><pre>{html.escape(json.dumps(report, indent=2))}"
-            "</pre></body></html>\n")
+            f"{cells}</table>{warned}{image}<p>AUL<sup>PU</sup> and its interval need no class prior (Theorem 1 of "
+            "<i>AUL is a better optimization metric in PU learning</i>): AUL<sup>PU</sup> is unbiased for the AUL "
+            "under SCAR labeling. Quantities marked 'the prior theta' change with theta.</p>"
+            f"<p><small>{html.escape(_input_line(report))}</small></p><pre style=\"white-space:pre-wrap\">"
+            f"{html.escape(report_json(report))}</pre></body></html>\n")
 
 
 def example_scores(n: int = 2000, seed: int = 0) -> pd.DataFrame:
@@ -525,12 +624,17 @@ def parser() -> argparse.ArgumentParser:
     ev.add_argument("--format", choices=("json", "markdown", "html"), default="json",
                     help="json, a markdown table, or a one-page HTML report with the curves (default: json)")
     ev.add_argument("--plot", metavar="FILE", help="draw the curves to FILE (.png, .pdf or .svg; needs matplotlib)")
-    co = commands.add_parser("compare", help="two models on the same rows: a paired, prior-free interval for "
-                                             "the difference of their AUL")
+    co = commands.add_parser("compare", help="models on the same rows: a paired, prior-free interval for "
+                                             "the difference of their AUL, for each pair")
     _common(co)
-    co.add_argument("--score-columns", nargs=2, metavar=("A", "B"), required=True,
-                    help="the two models' score columns")
-    co.add_argument("--format", choices=("json", "markdown"), default="json", help="json or a markdown table")
+    co.add_argument("--score-columns", nargs="+", metavar="COLUMN", required=True,
+                    help="two or more models' score columns: every pair is compared (A - B in the order given)")
+    co.add_argument("--baseline", metavar="COLUMN",
+                    help="compare each other score column against this one instead of every pair")
+    co.add_argument("--format", choices=("json", "markdown", "html"), default="json",
+                    help="json, a markdown table, or a one-page HTML report with the plot (default: json)")
+    co.add_argument("--plot", metavar="FILE",
+                    help="draw each pair's difference with its interval to FILE (.png, .pdf or .svg; needs matplotlib)")
     ex = commands.add_parser("example-scores", help="write an example PU table (CSV) to standard output")
     ex.add_argument("--n", type=int, default=2000, help="rows (default: 2000)")
     ex.add_argument("--seed", type=int, default=0, help="seed of the table (default: 0)")
@@ -546,6 +650,12 @@ def _check_options(args) -> None:
             raise InputError(f"--n: need at least 20 rows, got {args.n}")
         return
     check_level(args.level, "--level")
+    if args.command == "compare":
+        columns = args.score_columns
+        if len(columns) < 2 or len(set(columns)) != len(columns):
+            raise InputError(f"--score-columns: need two or more different columns, got {' '.join(columns)}")
+        if args.baseline is not None and args.baseline not in columns:
+            raise InputError(f"--baseline: {args.baseline!r} is not one of --score-columns {' '.join(columns)}")
     if args.gamma is not None and not 1.0 <= args.gamma < math.inf:
         raise InputError(f"--gamma: must be a finite number >= 1 (1 is SCAR), got {args.gamma}")
     if args.absolute and args.propensity_column is None:
@@ -611,6 +721,12 @@ def _figure_bytes(labeled, scores, report: dict, file_format: str) -> bytes:
     return plots.to_bytes(plots.evaluation_figure(labeled, scores, report), file_format)
 
 
+def _comparison_bytes(report: dict, file_format: str) -> bytes:
+    from pueval import plots
+
+    return plots.to_bytes(plots.comparison_figure(report), file_format)
+
+
 def _warned(caught) -> list[str]:
     """The messages of the caught warnings, each once, in order."""
     return list(dict.fromkeys(str(w.message) for w in caught))
@@ -635,12 +751,18 @@ def run(args) -> tuple[str, list[str]]:
 def _render(args, report: dict, evaluated) -> str:
     """The report in ``args.format`` (evaluate: with its figure, written to --plot when asked)."""
     if args.command == "compare":
-        return json.dumps(report, indent=2) + "\n" if args.format == "json" else markdown(report, _compare_rows(report))
+        if args.plot:
+            _write(_comparison_bytes(report, Path(args.plot).suffix.lower()[1:]), args.plot)
+        if args.format == "json":
+            return report_json(report)
+        if args.format == "markdown":
+            return markdown(report, _compare_rows(report))
+        return html_page(report, _compare_rows(report), "pueval compare", _comparison_bytes(report, "png"))
     labeled, scores = evaluated
     if args.plot:
         _write(_figure_bytes(labeled, scores, report, Path(args.plot).suffix.lower()[1:]), args.plot)
     if args.format == "json":
-        return json.dumps(report, indent=2) + "\n"
+        return report_json(report)
     if args.format == "markdown":
         return markdown(report, _evaluate_rows(report))
     return html_page(report, _evaluate_rows(report), "pueval evaluate", _figure_bytes(labeled, scores, report, "png"))

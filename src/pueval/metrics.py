@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numbers
 import warnings
+from statistics import NormalDist
 
 import numpy as np
 
@@ -256,26 +257,97 @@ def check_prior(auc_pu: float, theta: float, source: str = "theta") -> bool:
     return False
 
 
-def corrected_auc_interval(auc_pu: float, theta_interval: tuple[float, float]) -> tuple[float, float]:
-    """The corrected AUC (Eq. 4 with β = 1) at the two ends of an interval for θ: (AUC^PU − θ/2)/(1 − θ) rises
-    with θ when AUC^PU > ½ (its derivative is (AUC^PU − ½)/(1 − θ)²), so the ends map to the ends. An end past
-    :func:`theta_upper_bound` is capped at 1 (an AUC is at most 1). It carries the prior's uncertainty only, not
-    the sampling error of AUC^PU itself.
+@sklearn_names
+def auc_pu_standard_error(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) -> float:
+    """DeLong et al. (1988)'s standard error of AUC^PU, the labeled rows (m of them) against the unlabeled
+    (k): with the placement values V_i = #{unlabeled below labeled row i, ties ½}/k and W_j = #{labeled above
+    unlabeled row j, ties ½}/m, both of mean AUC^PU, SE² = s²(V)/m + s²(W)/k (sample variances). From
+    mid-ranks, O(n log n): V_i = (r_i − r_i^L)/k and W_j = 1 − (r_j − r_j^U)/m, r the rank among all rows and
+    r^L, r^U the rank within the row's own side.
 
+    Parameters
+    ----------
+    labels : array of shape (n,)
+        PU labels of two values, ``pos_label`` marking the labeled rows (at least two on each side).
+    scores : array of shape (n,)
+        The model's scores, higher meaning more likely positive.
+    pos_label : default 1
+
+    Returns
+    -------
+    float
+        The standard error, for the sampling part of :func:`corrected_auc_interval`.
+
+    Examples
+    --------
+    >>> round(auc_pu_standard_error([1, 1, 0, 1, 0, 0], [6, 5, 4, 3, 2, 1]), 4)
+    0.1571
+    """
+    labeled, scores = check_pu(labels, scores, pos_label=pos_label)
+    m, k = int(labeled.sum()), int((~labeled).sum())
+    if k < 2:
+        raise ValueError(f"labels: need at least 2 unlabeled rows, got {k}")
+    ranks = midranks(scores)
+    v = (ranks[labeled] - midranks(scores[labeled])) / k
+    w = 1.0 - (ranks[~labeled] - midranks(scores[~labeled])) / m
+    return float(np.sqrt(v.var(ddof=1) / m + w.var(ddof=1) / k))
+
+
+def corrected_auc_interval(auc_pu: float, theta_interval: tuple[float, float], *, standard_error: float = 0.0,
+                           level: float = 0.95) -> tuple[float, float]:
+    """An interval for the AUC from an interval for θ and, if given, AUC^PU's sampling error.
+
+    The corrected AUC f(A, θ) = (A − θ/2)/(1 − θ) (Eq. 4 with β = 1) rises with A (∂f/∂A = 1/(1 − θ)) and is
+    monotone in θ (∂f/∂θ = (A − ½)/(1 − θ)²: rising when A > ½). So over the box [A_lo, A_hi] × [θ_lo, θ_hi]
+    its least value is min(f(A_lo, θ_lo), f(A_lo, θ_hi)) and its greatest max(f(A_hi, θ_lo), f(A_hi, θ_hi)),
+    clipped to [0, 1] (an AUC past 1 means a θ beyond :func:`theta_upper_bound`). The prior's part: A_lo = A_hi
+    = ``auc_pu`` (``standard_error`` 0, the default). The sampling part: [A_lo, A_hi] = ``auc_pu`` ∓ z·SE, the
+    normal interval of E[AUC^PU] at ``level`` (SE from :func:`auc_pu_standard_error`). If the θ interval covers
+    θ with probability 1 − a and the AUC^PU interval covers E[AUC^PU] with probability ``level``, the box holds
+    the AUC with probability at least ``level`` − a (the union bound).
+
+    Parameters
+    ----------
+    auc_pu : float
+        AUC^PU, the labeled rows against the unlabeled.
+    theta_interval : (float, float)
+        An interval for θ, the share of positives among the unlabeled rows, within [0, 1].
+    standard_error : float, default 0
+        AUC^PU's standard error; 0 carries the prior's uncertainty alone.
+    level : float, default 0.95
+        Of the sampling part.
+
+    Returns
+    -------
+    (float, float)
+        The interval's ends, within [0, 1].
+
+    Examples
+    --------
     >>> corrected_auc_interval(0.8, (0.2, 0.4))
     (0.875, 1.0)
+    >>> [round(v, 3) for v in corrected_auc_interval(0.8, (0.2, 0.3), standard_error=0.02)]
+    [0.826, 0.985]
     """
     low, high = (float(v) for v in theta_interval)
     if not 0.0 <= low <= high <= 1.0:
         raise ArgumentError("theta_interval", f"must be (low, high) with 0 <= low <= high <= 1, got {theta_interval!r}")
-    if not 0.5 < float(auc_pu) <= 1.0:
-        raise ArgumentError("auc_pu", f"must lie in (0.5, 1] for the correction to rise with theta, got {auc_pu}")
-    bound = theta_upper_bound(auc_pu)
+    auc_pu = float(auc_pu)
+    if not 0.0 <= auc_pu <= 1.0:  # NaN fails too
+        raise ArgumentError("auc_pu", f"must lie in [0, 1], got {auc_pu}")
+    standard_error = float(standard_error)
+    if not 0.0 <= standard_error < np.inf:
+        raise ArgumentError("standard_error", f"must be a finite number >= 0, got {standard_error}")
+    if not 0.0 < float(level) < 1.0:
+        raise ArgumentError("level", f"must lie in (0, 1), got {level}")
+    half = NormalDist().inv_cdf(0.5 + level / 2) * standard_error
+    a_low, a_high = max(auc_pu - half, 0.0), min(auc_pu + half, 1.0)
 
-    def at(theta):
-        return 1.0 if theta >= bound else min(float(corrected_auc(auc_pu, theta)), 1.0)
+    def f(a, t):  # at θ = 1, f's limit: +∞ (A > ½), −∞ (A < ½) or ½
+        return float(corrected_auc(a, t)) if t < 1.0 else 1.0 if a > 0.5 else 0.0 if a < 0.5 else 0.5
 
-    return at(low), at(high)
+    return (float(np.clip(min(f(a_low, low), f(a_low, high)), 0.0, 1.0)),
+            float(np.clip(max(f(a_high, low), f(a_high, high)), 0.0, 1.0)))
 
 
 def unlabeled_positive_fraction(alpha: ArrayLike, beta: ArrayLike) -> float | np.ndarray:

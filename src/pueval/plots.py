@@ -133,6 +133,61 @@ def plot_lift_pu(labels: ArrayLike, scores: ArrayLike, *, level: float = 0.95, i
     return ax
 
 
+def plot_paired_differences(comparisons, *, ax=None):
+    """Draw each comparison's ΔAUL^PU = AUL^PU(A) − AUL^PU(B) with its paired, prior-free interval
+    (:func:`pueval.aul_pu_difference`), one row per pair, against the line of no difference: a row whose
+    interval misses 0 says which model has the higher true AUC, with no prior.
+
+    Parameters
+    ----------
+    comparisons : sequence of dict
+        One per pair, with ``score_a``, ``score_b`` (the two columns' names), ``difference`` and
+        ``difference_ci`` (low, high), as ``pueval compare`` reports them; ``level`` of the first names the
+        interval.
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure's when None.
+
+    Returns
+    -------
+    matplotlib Axes
+
+    Examples
+    --------
+    >>> ax = plot_paired_differences([{"score_a": "a", "score_b": "b", "difference": 0.05,
+    ...                                "difference_ci": [0.01, 0.09], "level": 0.95}])
+    >>> [t.get_text() for t in ax.get_yticklabels()]
+    ['a − b']
+    """
+    comparisons = list(comparisons)
+    if not comparisons:
+        raise ArgumentError("comparisons", "must hold at least one comparison")
+    missing = [k for k in ("score_a", "score_b", "difference", "difference_ci") if k not in comparisons[0]]
+    if missing:
+        raise ArgumentError("comparisons", f"each must have {', '.join(missing)}")
+    ax = _axes(ax)
+    rows = list(range(len(comparisons)))[::-1]  # the first pair on top
+    values = [c["difference"] for c in comparisons]
+    lows = [c["difference"] - c["difference_ci"][0] for c in comparisons]
+    highs = [c["difference_ci"][1] - c["difference"] for c in comparisons]
+    ax.errorbar(values, rows, xerr=[lows, highs], fmt="o", color="C0", capsize=3)
+    ax.axvline(0.0, color="0.5", lw=0.8)
+    ax.set_yticks(rows, [f"{c['score_a']} − {c['score_b']}" for c in comparisons])
+    level = comparisons[0].get("level")
+    ax.set(xlabel="ΔAUL$^{PU}$ (A − B)" + (f" with its {level:.0%} paired interval, no prior" if level else ""),
+           ylim=(-0.6, len(comparisons) - 0.4))
+    return ax
+
+
+def comparison_figure(report: dict):
+    """The Figure of ``pueval compare``: :func:`plot_paired_differences` of the report's pairs (one pair when it
+    compares two columns), titled with its counts."""
+    pairs = report.get("comparisons") or [report]
+    figure, ax = _pyplot().subplots(figsize=(7, 1.2 + 0.45 * len(pairs)), layout="constrained")
+    plot_paired_differences([pair | {"level": report["level"]} for pair in pairs], ax=ax)
+    ax.set_title(f"{report['n']} rows, {report['n_labeled']} labeled", fontsize=10)
+    return figure
+
+
 def evaluation_figure(labels: ArrayLike, scores: ArrayLike, report: dict, *, pos_label: PosLabel = 1):
     """The two-panel Figure of ``pueval evaluate``: :func:`plot_roc_pu` (with the report's theta, if any) and
     :func:`plot_lift_pu` (the report's level, interval method and interval), titled with its counts."""

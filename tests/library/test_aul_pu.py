@@ -222,11 +222,15 @@ def test_the_scorer_is_an_affine_map_of_roc_auc_and_picks_the_same_model():
         np.testing.assert_allclose(aul, n_l / (2 * n_t) + (n_t - n_l) / n_t * auc, atol=1e-12)
 
 
-def test_the_chunked_bootstrap_draws_the_same_means_as_one_matrix(monkeypatch):
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_the_bootstrap_draws_each_block_from_its_own_stream_whatever_the_threads(monkeypatch, threads):
     values = np.random.default_rng(1).random(37)
-    plain = values[np.random.default_rng(5).integers(0, 37, (250, 37))].mean(axis=1)
-    monkeypatch.setattr(aul_pu, "BOOTSTRAP_CHUNK", 37 * 7 + 3)  # 7 resamples at a time, the last chunk short
-    np.testing.assert_array_equal(aul_pu.bootstrap_means(values, 250, np.random.default_rng(5)), plain)
+    children = np.random.default_rng(5).spawn(36)  # 250 resamples, 7 a block: 35 full blocks and a short one
+    plain = np.concatenate([values[child.integers(0, 37, (min(7, 250 - 7 * k), 37))].mean(axis=1)
+                            for k, child in enumerate(children)])
+    monkeypatch.setattr(aul_pu, "BOOTSTRAP_CHUNK", 37 * 7 + 3)  # 7 resamples at a time, the last block short
+    np.testing.assert_array_equal(aul_pu.bootstrap_means(values, 250, np.random.default_rng(5), threads=threads),
+                                  plain)
 
 
 def test_pairs_of_labelings_agree_on_the_paper_example():
@@ -290,3 +294,11 @@ def test_integer_scores_are_ranked_as_integers_beyond_two_to_the_53():
     assert aul_pu.aul_pu_score([1, 0, 1, 0], scores) == 0.5
     assert aul_pu.aul_pu_score([1, 0, 1, 0], scores.astype(float)) == 0.4375  # what the cast would give
     assert metrics.auc([1, 0], np.array([big + 1, big], dtype=np.uint64)) == 1.0
+
+
+def test_the_p_value_of_a_clear_difference_is_its_normal_tail_not_zero():
+    rng, y, labeled = pu_labels(n=6000, seed=5)
+    strong, weak = y * 2.0 + rng.normal(size=y.size), rng.normal(size=y.size)
+    result = aul_pu.aul_pu_difference(labeled, strong, weak)
+    z = result.difference / ((result.ci[1] - result.ci[0]) / 2 / norm.ppf(0.975))
+    assert 0 < result.p_value == pytest.approx(2 * norm.sf(z), rel=1e-6) and result.p_value < 1e-15

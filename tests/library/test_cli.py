@@ -122,7 +122,8 @@ def test_compare_reports_the_paired_difference(table_400, capsys):
     assert {"n", "n_labeled", "aul_pu_a", "aul_pu_b", "difference", "difference_ci", "p_value", "level"} <= set(report)
     frame = pd.read_csv(table_400)
     expected = pueval.aul_pu_difference(frame["labeled"], frame["score"], frame["score_b"], level=0.9)
-    assert report["difference"] == expected.difference and report["difference_ci"] == list(expected.ci)
+    # the report holds 15 significant digits (cli._tidy), the digits of a float64 without its last bit's noise
+    assert report["difference"] == cli._tidy(expected.difference) and report["difference_ci"] == cli._tidy(expected.ci)
     assert report["input"]["sha256"] == hashlib.sha256(table_400.read_bytes()).hexdigest()
     assert cli.main(["compare", str(table_400), "--score-columns", "score", "score_b", "--format", "markdown"]) == 0
     assert "| A - B |" in capsys.readouterr().out
@@ -269,8 +270,15 @@ def test_cli_reports_the_corrected_auc_interval_from_bbes_interval(tmp_path, cap
     code, out, _ = _run(capsys, "evaluate", path, "--mpe", "bbe", "--features", "x1", "x2", "x3")
     report = json.loads(out)
     assert code == 0 and report["prior_consistent"] and report["theta_interval"] is not None
-    expected = metrics.corrected_auc_interval(report["auc_pu"], report["theta_interval"])
-    assert report["auc_corrected_interval"] == pytest.approx(list(expected))
+    table = pd.read_csv(path)
+    se = metrics.auc_pu_standard_error(table["labeled"], table["score"])
+    assert report["auc_pu_se"] == pytest.approx(se)
+    prior_only = metrics.corrected_auc_interval(report["auc_pu"], report["theta_interval"])
+    assert report["auc_corrected_interval_prior"] == pytest.approx(list(prior_only))
+    both = metrics.corrected_auc_interval(report["auc_pu"], report["theta_interval"], standard_error=se,
+                                          level=report["level"])
+    assert report["auc_corrected_interval"] == pytest.approx(list(both))
+    assert both[0] < prior_only[0] and prior_only[1] <= both[1]  # the sampling part widens it
 
 
 def test_the_command_without_numba_is_one_line_naming_the_mpe_extra(tmp_path, capsys, monkeypatch):
@@ -372,14 +380,14 @@ def test_the_command_reports_the_weighted_aul_and_with_absolute_propensities_the
     assert cli.main(["evaluate", str(path), "--propensity-column", "e", "--absolute", "--threshold", "0.5"]) == 0
     report = json.loads(capsys.readouterr().out)
     found = aul_pu_weighted(labeled, table["score"], e, relative=False, threshold=0.5)
-    assert report["aul_weighted"] == found.aul and report["aul_weighted_ci"] == list(found.ci)
-    assert report["propensity"] == "absolute" and report["n_eff"] == found.n_eff
-    assert report["theta_weighted"] == found.theta and report["f1_weighted"] == found.f1
-    assert report["aul_pu"] == aul_pu_score(labeled, table["score"])  # the unweighted value stays beside it
+    assert report["aul_weighted"] == cli._tidy(found.aul) and report["aul_weighted_ci"] == cli._tidy(found.ci)
+    assert report["propensity"] == "absolute" and report["n_eff"] == cli._tidy(found.n_eff)
+    assert report["theta_weighted"] == cli._tidy(found.theta) and report["f1_weighted"] == cli._tidy(found.f1)
+    assert report["aul_pu"] == cli._tidy(aul_pu_score(labeled, table["score"]))  # the unweighted value beside it
     assert cli.main(["compare", str(path), "--score-columns", "score", "score_b", "--propensity-column", "e"]) == 0
     report = json.loads(capsys.readouterr().out)
     expected = aul_pu_difference(labeled, table["score"], table["score_b"], propensity=e)
-    assert report["difference"] == expected.difference and report["propensity"] == "relative"
+    assert report["difference"] == cli._tidy(expected.difference) and report["propensity"] == "relative"
 
 
 def test_the_command_refuses_a_bad_propensity_in_one_line(tmp_path, capsys):
@@ -409,12 +417,12 @@ def test_the_command_reports_the_bounds_and_the_breakdown_gamma(tmp_path, capsys
     labeled, a, b = table["labeled"].to_numpy(bool), table["score"], table["score_b"]
     assert cli.main(["evaluate", str(path), "--gamma", "2", "--level", "0.9"]) == 0
     bounds = aul_pu_bounds(labeled, a, 2.0, level=0.9)
-    assert json.loads(capsys.readouterr().out)["aul_bounds"] == [bounds.low, bounds.high]
+    assert json.loads(capsys.readouterr().out)["aul_bounds"] == cli._tidy([float(bounds.low), float(bounds.high)])
     assert cli.main(["compare", str(path), "--score-columns", "score", "score_b", "--gamma", "2"]) == 0
     report = json.loads(capsys.readouterr().out)
     bounds = aul_pu_difference_bounds(labeled, a, b, 2.0, level=0.95)
-    assert report["difference_bounds"] == [bounds.low, bounds.high]
-    assert report["breakdown_gamma"] == breakdown_gamma(labeled, a, b)
+    assert report["difference_bounds"] == cli._tidy([float(bounds.low), float(bounds.high)])
+    assert report["breakdown_gamma"] == cli._tidy(float(breakdown_gamma(labeled, a, b)))
     table["score_c"] = table["score"] + 10 * table["labeled"]  # beats score on every labeled row: no Γ breaks it
     table.to_csv(path, index=False)
     assert cli.main(["compare", str(path), "--score-columns", "score_c", "score", "--gamma", "2"]) == 0
@@ -435,8 +443,8 @@ def test_the_command_reports_the_audit(tmp_path, capsys):
     assert cli.main(["evaluate", str(path), "--audit-column", "audit"]) == 0
     report = json.loads(capsys.readouterr().out)
     found = aul_pu_audit(table["labeled"], table["score"], table["audit"])
-    assert report["aul_audit"] == found.aul and report["aul_audit_ci"] == list(found.ci)
-    assert report["scar_p_value"] == found.scar_p_value and report["n_audited"] == 300
+    assert report["aul_audit"] == cli._tidy(found.aul) and report["aul_audit_ci"] == cli._tidy(found.ci)
+    assert report["scar_p_value"] == cli._tidy(found.scar_p_value) and report["n_audited"] == 300
     assert cli.main(["evaluate", str(path), "--audit-column", "audit", "--format", "markdown"]) == 0
     assert "SCAR test (labeled vs audited positives), p" in capsys.readouterr().out
 
@@ -584,3 +592,68 @@ def test_a_bad_byte_far_into_a_file_is_named_at_its_offset(capsys, tmp_path):
     bad = ok + b"0.5,1,caf\xe9\n"
     path.write_bytes(bad)
     _refused(capsys, f"is not UTF-8 text (byte 0xe9 at offset {len(bad) - 2})", "evaluate", path)
+
+
+def _three_models(tmp_path):
+    table = cli.example_scores(1500, seed=4)
+    table["score_c"] = table["score"] + np.random.default_rng(1).normal(size=len(table))
+    path = tmp_path / "three.csv"
+    table.to_csv(path, index=False)
+    return path, table
+
+
+def test_compare_of_several_columns_reports_every_pair_with_holms_adjustment(tmp_path, capsys):
+    path, table = _three_models(tmp_path)
+    report = _json(capsys, "compare", path, "--score-columns", "score", "score_b", "score_c")
+    pairs = [(c["score_a"], c["score_b"]) for c in report["comparisons"]]
+    assert pairs == [("score", "score_b"), ("score", "score_c"), ("score_b", "score_c")]
+    labeled = table["labeled"].to_numpy()
+    for pair in report["comparisons"]:
+        expected = aul_pu_difference(labeled, table[pair["score_a"]], table[pair["score_b"]])
+        assert pair["difference"] == pytest.approx(expected.difference, rel=1e-12)
+        assert pair["difference_ci"] == pytest.approx(list(expected.ci), rel=1e-12)
+    assert report["aul_pu"] == pytest.approx({c: aul_pu_score(labeled, table[c]) for c in ("score", "score_b", "score_c")})
+    assert [c["p_holm"] for c in report["comparisons"]] == pytest.approx(cli.holm([c["p_value"] for c in report["comparisons"]]))
+    baseline = _json(capsys, "compare", path, "--score-columns", "score", "score_b", "score_c", "--baseline", "score_b")
+    assert [(c["score_a"], c["score_b"]) for c in baseline["comparisons"]] == [("score", "score_b"), ("score_c", "score_b")]
+    assert baseline["options"]["baseline"] == "score_b"
+    two = _json(capsys, "compare", path, "--score-columns", "score", "score_b")
+    assert "comparisons" not in two and two["score_a"] == "score"  # two columns: the one-pair report, as before
+
+
+def test_holm_is_the_step_down_adjustment():
+    assert cli.holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
+    assert cli.holm([0.5, 0.001]) == pytest.approx([0.5, 0.002])
+    assert cli.holm([0.6, 0.7]) == pytest.approx([1.0, 1.0])
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--score-columns", "score"], "--score-columns: need two or more different columns"),
+    (["--score-columns", "score", "score"], "--score-columns: need two or more different columns"),
+    (["--score-columns", "score", "score_b", "--baseline", "x1"], "--baseline: 'x1' is not one of"),
+])
+def test_compare_refuses_bad_columns_in_one_line(tmp_path, capsys, argv, message):
+    path, _ = _three_models(tmp_path)
+    _refused(capsys, message, "compare", path, *argv)
+
+
+def test_compare_writes_markdown_html_and_a_plot_of_every_pair(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    path, _ = _three_models(tmp_path)
+    png, page = tmp_path / "pairs.png", tmp_path / "pairs.html"
+    assert cli.main(["compare", str(path), "--score-columns", "score", "score_b", "score_c", "--plot", str(png),
+                     "--format", "html", "--output", str(page)]) == 0
+    text = page.read_text()
+    assert png.read_bytes()[:4] == b"\x89PNG" and "data:image/png;base64," in text
+    assert "score_b - score_c" in text and "AUL<sup>PU</sup> of score_c" in text and "^PU" not in text.split("<pre")[0]
+    assert 'white-space:pre-wrap' in text
+    capsys.readouterr()
+    assert cli.main(["compare", str(path), "--score-columns", "score", "score_b", "score_c", "--format", "markdown"]) == 0
+    assert "Holm-adjusted" in capsys.readouterr().out
+
+
+def test_json_floats_carry_15_significant_digits(table, capsys):
+    report = _json(capsys, "evaluate", table)
+    for value in (report["aul_pu"], *report["aul_pu_ci"], report["auc_pu"]):
+        assert value == float(f"{value:.15g}")
+    assert cli._tidy({"a": [0.7065000000000001, 1], "b": "x"}) == {"a": [0.7065, 1], "b": "x"}

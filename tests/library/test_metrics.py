@@ -40,7 +40,37 @@ def test_the_corrected_auc_carries_the_priors_interval():
     with pytest.raises(ValueError, match="theta_interval"):
         metrics.corrected_auc_interval(0.8, (0.3, 0.2))
     with pytest.raises(ValueError, match="auc_pu"):
-        metrics.corrected_auc_interval(0.45, (0.1, 0.2))
+        metrics.corrected_auc_interval(1.5, (0.1, 0.2))
+    with pytest.raises(ValueError, match="standard_error"):
+        metrics.corrected_auc_interval(0.8, (0.1, 0.2), standard_error=-0.1)
+
+
+@pytest.mark.parametrize("auc_pu, theta_interval, se", [(0.8, (0.2, 0.3), 0.02), (0.7, (0.05, 0.5), 0.05),
+                                                         (0.52, (0.1, 0.3), 0.04), (0.45, (0.1, 0.2), 0.01),
+                                                         (0.8, (0.3, 1.0), 0.0)])
+def test_the_corrected_auc_interval_is_the_extremes_over_the_box_of_both_parts(auc_pu, theta_interval, se):
+    """A brute force: Eq. 4 on a fine grid of AUC^PU ∓ z·SE by θ's interval, clipped to [0, 1]."""
+    z = 1.959963984540054
+    grid_a = np.linspace(auc_pu - z * se, auc_pu + z * se, 201).clip(0, 1)
+    grid_t = np.linspace(*theta_interval, 201)[:, None].clip(max=1 - 1e-12)
+    values = ((grid_a - grid_t / 2) / (1 - grid_t)).clip(0, 1)
+    low, high = metrics.corrected_auc_interval(auc_pu, theta_interval, standard_error=se)
+    assert (low, high) == pytest.approx((values.min(), values.max()), abs=1e-9)
+
+
+def test_auc_pu_standard_error_is_delongs_from_the_pairs():
+    """DeLong's placement values counted pair by pair (ties ½), on scores with ties."""
+    rng = np.random.default_rng(3)
+    labels = (rng.random(60) < 0.3).astype(int)
+    scores = np.round(rng.normal(labels * 0.8, 1.0), 1)
+    lab, unl = scores[labels == 1], scores[labels == 0]
+    pair = (lab[:, None] > unl[None, :]) + 0.5 * (lab[:, None] == unl[None, :])
+    v, w = pair.mean(axis=1), pair.mean(axis=0)
+    expected = np.sqrt(v.var(ddof=1) / v.size + w.var(ddof=1) / w.size)
+    assert metrics.auc_pu_standard_error(labels, scores) == pytest.approx(expected, rel=1e-12)
+    assert v.mean() == pytest.approx(metrics.auc(labels, scores))
+    with pytest.raises(ValueError, match="unlabeled"):
+        metrics.auc_pu_standard_error([1, 1, 1, 0], [4, 3, 2, 1])
 
 
 @pytest.mark.parametrize("auc_pu, theta, message", [(5.0, 0.3, "auc_pu"), (np.nan, 0.3, "auc_pu"),

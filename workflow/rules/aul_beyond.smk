@@ -192,3 +192,34 @@ rule sar_table:
         "../../environment.yml"
     script:
         "../scripts/sar_table.py"
+
+
+rule prior_intervals:
+    input:
+        bootstrap=expand(
+            rules.prior_bootstrap.output[0],
+            dataset=[
+                d
+                for d in DATASETS
+                if config.get("prior_intervals")
+                and d in config["prior_intervals"]["datasets"]
+            ],
+        ),
+        estimates=expand(ESTIMATE_OUTPUT, dataset=DATASETS, beta=BETAS),
+    output:
+        csv=report(
+            "results/prior_intervals.csv",
+            caption="../report/prior_intervals.rst",
+            category="Priors with their uncertainty",
+        ),
+        md="results/prior_intervals.md",
+    log:
+        "results/logs/prior_intervals.log",
+    benchmark:
+        "results/benchmarks/prior_intervals.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        level=config["prior_intervals"]["level"] if config.get("prior_intervals") else 0,
+    script:
+        "../scripts/prior_intervals.py"

@@ -102,3 +102,43 @@ rule tice:
         options=config["mpe"]["tice"],
     script:
         "../scripts/tice.py"
+
+
+# Every method's bootstrap interval for theta on the first draws of each beta of prior_intervals.datasets (each
+# interval re-runs its method n_boot times, so a subset of the draws; KM1/KM2 only on km_datasets: their Gram
+# matrices are rebuilt per resample).
+rule prior_bootstrap:
+    input:
+        data=rules.binarize.output[0],
+        draws=every_beta(DRAWS_OUTPUT),
+        model=DISTCURVE_MODEL,
+    output:
+        "results/prior_intervals/{dataset}.parquet",
+    log:
+        "results/logs/prior_bootstrap/{dataset}.log",
+    benchmark:
+        "results/benchmarks/prior_bootstrap/{dataset}.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        dataset=lambda w: w.dataset,
+        betas=[float(b) for b in BETAS],
+        seed=config["seed"],
+        draws=config["prior_intervals"]["draws"] if config.get("prior_intervals") else 0,
+        n_boot=(
+            config["prior_intervals"]["n_boot"] if config.get("prior_intervals") else 0
+        ),
+        level=config["prior_intervals"]["level"] if config.get("prior_intervals") else 0,
+        methods=lambda w: [
+            m
+            for m in ("km1", "km2", "distcurve", "en", "bbe", "tice")
+            if m not in ("km1", "km2")
+            or w.dataset in config["prior_intervals"]["km_datasets"]
+        ],
+        km=config["mpe"]["km"],
+        repetitions=config["mpe"]["distcurve"]["repetitions"],
+        transform=config["mpe"]["distcurve"]["transform"],
+        bbe=config["mpe"]["bbe"],
+        tice=config["mpe"]["tice"],
+    script:
+        "../scripts/prior_bootstrap.py"

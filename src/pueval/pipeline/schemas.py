@@ -59,13 +59,19 @@ SCHEMAS = {
         "dataset": "catalog name", "beta": "labeled fraction of the positives", "n": "rows", "alpha":
         "positive fraction", "auc": "true AUC (Eq. 1)", "aul": "true AUL (Eq. 2)", "draw": "draw index",
         "n_labeled": "labeled rows", "n_unlabeled": "unlabeled rows", "theta": "true positive fraction of the "
-        "unlabeled", "auc_pu": "AUC^PU (Eq. 3)", "aul_pu": "AUL^PU (Eq. 4)", "theta_km1": "KM1 prior",
+        "unlabeled", "auc_pu": "AUC^PU (Eq. 3)", "aul_pu": "AUL^PU (Eq. 4)",
+        "auc_pu_se": "AUC^PU's standard error (DeLong's, labeled against unlabeled)", "theta_km1": "KM1 prior",
         "auc_est_km1": "AUC corrected with KM1, clipped to [0, 1]", "theta_km2": "KM2 prior",
         "auc_est_km2": "AUC corrected with KM2", "theta_distance": "DistCurve prior",
         "auc_est_distance": "AUC corrected with DistCurve", "theta_en": "EN prior", "auc_est_en":
         "AUC corrected with EN", "theta_bbe": "BBE prior", "auc_est_bbe": "AUC corrected with BBE",
         "bbe_lower": "BBE's own interval for theta, low end", "bbe_upper": "its high end",
         "theta_tice": "TIcE prior", "auc_est_tice": "AUC corrected with TIcE"}),
+    "prior_bootstrap": Schema("prior_intervals/{dataset}.parquet", "prior_bootstrap",
+                              "per checked draw and method: theta-hat with its bootstrap interval", {
+        "dataset": "catalog name", "beta": "labeled fraction of the positives", "draw": "draw index (the first "
+        "draws of each beta)", "method": "the prior estimator", "theta": "true positive fraction of the unlabeled rows",
+        "theta_hat": "the estimate", "low": "the bootstrap percentile interval's low end", "high": "its high end"}),
     "related": Schema("related/{dataset}.parquet", "related", "per draw: the related papers' estimators", {
         "dataset": "catalog name", "beta": "labeled fraction", "draw": "draw index", "estimator": "which estimator",
         "target": "the fully labeled quantity it estimates (aul, auc, auprc, f1, ll)", "prior":

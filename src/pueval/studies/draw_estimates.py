@@ -22,7 +22,8 @@ def truth(y: np.ndarray, scores: np.ndarray) -> dict:
 
 
 def pu_estimates(y: np.ndarray, scores: np.ndarray, s: np.ndarray) -> pd.DataFrame:
-    """One row per draw (rows of the PU label matrix ``s``)."""
+    """One row per draw (rows of the PU label matrix ``s``), AUC^PU with its standard error
+    (:func:`pueval.metrics.auc_pu_standard_error`)."""
     n_l = s.sum(axis=1)
     n_u = y.size - n_l
     return pd.DataFrame(
@@ -33,6 +34,7 @@ def pu_estimates(y: np.ndarray, scores: np.ndarray, s: np.ndarray) -> pd.DataFra
             "theta": (y.sum() - n_l) / n_u,  # true positive fraction among the unlabeled
             "auc_pu": metrics.auc(s, scores),
             "aul_pu": metrics.aul(s, scores),
+            "auc_pu_se": [metrics.auc_pu_standard_error(row, scores) for row in s],
         }
     )
 

@@ -12,6 +12,7 @@ from pueval.pipeline.render.common import (  # noqa: F401 (save: the steps save 
     _group_positions,
     _labels,
     _legend_below,
+    _pipe_table,
     plt,
     save,
 )
@@ -158,3 +159,29 @@ def sar_without_scar_figure(table: pd.DataFrame) -> plt.Figure:
 RELATED_TITLE = ("Related estimators on the Table 1 draws: MAE against the fully labeled value of the target "
                  "(mean over all datasets, betas and draws). prior = where theta comes from (true or an MPE "
                  "method); Claesen: coverage = share of draws whose bounds contain the truth.")
+
+
+def prior_intervals_markdown(table: pd.DataFrame, level: float) -> str:
+    """Markdown of :func:`pueval.studies.prior_intervals.coverage_table` for θ and for the AUC: per interval, the
+    coverage at each β and over all, the draws counted, the mean width and how often it holds its estimate."""
+    def wide(part: pd.DataFrame) -> pd.DataFrame:
+        coverage = part.pivot(index="source", columns="beta", values="coverage")
+        coverage.columns = [f"coverage β={b}" if b != "all" else "coverage, all" for b in coverage.columns]
+        every = part[part["beta"] == "all"].set_index("source")
+        frame = coverage.join(every[["draws", "mean_width", "holds_estimate"]])
+        frame = frame.loc[list(dict.fromkeys(part["source"]))].reset_index()
+        frame["draws"] = frame["draws"].astype(int)
+        return frame
+
+    theta, auc = (wide(table[table["target"] == t].astype({"beta": str})) for t in ("theta", "auc"))
+    return "\n".join([
+        "Priors with their uncertainty: how often each interval for θ holds the true θ of the draw's unlabeled rows "
+        f"(nominal {level:.0%}), its mean width, and how often it holds its own estimate θ̂. The bootstrap "
+        "(labeled and unlabeled rows resampled, the whole method re-run) runs on the first draws of each dataset "
+        "and β (`draws` counts them: KM1 and KM2 on fewer datasets); BBE's own interval (DKW_bound at its bin) on "
+        "every draw where BBE finds a bin.", "", *_pipe_table(theta), "",
+        "The corrected AUC's interval built on each (Eq. 4 over the box of θ's interval and, \"with sampling\", "
+        f"AUC^PU ∓ z·SE at {level:.0%}, DeLong's SE; ends clipped to [0, 1]): how often it holds the true AUC. "
+        "By the union bound its coverage is at least the two parts' levels less one, if both parts hold theirs.",
+        "", *_pipe_table(auc), ""])
+

@@ -90,3 +90,19 @@ def related_table(input, output):
     table = study.table(_concat(input, "related"))
     table.to_csv(output.csv, index=False, float_format="%.4f")
     Path(output.md).write_text(markdown(table, title=render.RELATED_TITLE))
+
+
+def prior_intervals(input, output, *, level):
+    """How often each interval for θ, and the corrected AUC's interval built on it, holds the truth."""
+    import pandas as pd
+
+    from pueval.pipeline.render import aul_beyond as render
+    from pueval.studies import prior_intervals as study
+
+    estimates = _concat(input.estimates, "estimates")
+    thetas = study.theta_rows(_concat(input.bootstrap, "prior_bootstrap"), estimates)
+    table = pd.concat([study.coverage_table(thetas).assign(target="theta"),
+                       study.coverage_table(study.corrected_auc_rows(estimates, thetas, level=level))
+                       .assign(target="auc")], ignore_index=True)
+    table.to_csv(output.csv, index=False, float_format="%.4f")
+    Path(output.md).write_text(render.prior_intervals_markdown(table, level))

@@ -1,11 +1,13 @@
 """Steps of ``workflow/rules/mpe.smk``: the class-prior estimators on the draws: KM1/KM2, DistCurve's regressor, the
-LightGBM transform (DistCurve, EN, BBE), TIcE."""
+LightGBM transform (DistCurve, EN, BBE), TIcE, and every method's bootstrap interval on the first draws."""
 
 from __future__ import annotations
 
+import pandas as pd
+
 from pueval.pipeline import schemas
 from pueval.pipeline.config import naming_keys
-from pueval.pipeline.steps import _features, _labels
+from pueval.pipeline.steps import _features, _labels, log
 
 
 def _every_beta(input, output, betas):
@@ -51,3 +53,22 @@ def tice(input, output, *, dataset, betas, seed, options):
     for draws, path, beta in _every_beta(input, output, betas):
         frame = study.tice_draws(X, y, _labels(draws, y.size), seed=seed, dataset=dataset, beta=beta, **options)
         schemas.write(frame, path, "tice")
+
+
+def prior_bootstrap(input, output, *, dataset, betas, seed, draws, n_boot, level, methods, km, repetitions, transform,
+                    bbe, tice):
+    """Every method's bootstrap interval for θ on the first ``draws`` draws of each β of ``dataset``."""
+    from pueval.mpe import distance_curve as dc
+    from pueval.studies import prior_intervals as study
+
+    X, y = _features(input.data)
+    options = study.method_options(km=km, distcurve_model=dc.load_regressor(input.model), repetitions=repetitions,
+                                   transform=transform, bbe=bbe, tice=tice)
+    frames = []
+    for path, beta in zip(input.draws, betas, strict=True):
+        with naming_keys({"n_boot": "prior_intervals.n_boot", "level": "prior_intervals.level"}):
+            frames.append(study.bootstrap_draws(X, y, _labels(path, y.size)[:draws], methods, seed=seed,
+                                                dataset=dataset, beta=beta, n_boot=n_boot, level=level,
+                                                options=options))
+        log.info("%s beta=%g: bootstrap intervals of %s on %d draws", dataset, beta, ", ".join(methods), draws)
+    schemas.write(pd.concat(frames, ignore_index=True), output[0], "prior_bootstrap")
