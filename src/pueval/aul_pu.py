@@ -177,6 +177,32 @@ def aul_pu_interval(labels: ArrayLike, scores: ArrayLike, level: float = 0.95, *
     or absolute ones (``relative=False``, Theorem 1's finite-population factor restored at e ≡ c). The
     bootstrap is not offered with propensities.
 
+    Parameters
+    ----------
+    labels : array of shape (n,)
+        PU labels of two values, ``pos_label`` marking the labeled rows (at least two).
+    scores : array of shape (n,)
+        The model's scores, higher meaning more likely positive.
+    level : float, default 0.95
+        The interval's confidence level.
+    method : {"normal", "bootstrap"}, default "normal"
+    n_boot : int, default 2000
+        Resamples of the bootstrap (at least 100), drawn in blocks on threads (:func:`bootstrap_means`).
+    random_state : int, numpy Generator or None
+        Seeds the bootstrap; None draws fresh entropy.
+    pos_label : default 1
+    propensity : array of shape (n,), optional
+        Each labeled row's labeling propensity (:mod:`pueval.propensity`).
+    relative : bool, default True
+        Whether ``propensity`` holds relative values (only their ratios matter) or absolute ones.
+
+    Returns
+    -------
+    (float, float)
+        The interval's ends, within [0, 1].
+
+    Examples
+    --------
     >>> scores = np.linspace(0, 1, 200)
     >>> labels = np.where(np.arange(200) % 4 == 0, 1, -1)
     >>> low, high = aul_pu_interval(labels, scores)
@@ -308,6 +334,19 @@ def aul_pu_scorer(*, pos_label: PosLabel = 1) -> Callable:
     picks the same model. What it adds is the value: an unbiased estimate of the true AUL under SCAR
     (Theorem 1), where ``roc_auc`` on PU labels gives AUC^PU, biased towards ½ by an unknown prior.
 
+    Parameters
+    ----------
+    pos_label : default 1
+        The label of a labeled row in the target passed to ``fit`` and to the scorer.
+
+    Returns
+    -------
+    callable
+        A scorer ``scorer(estimator, X, y)`` (scikit-learn's ``make_scorer``), which takes ``sample_weight``
+        through metadata routing (``set_score_request``).
+
+    Examples
+    --------
     >>> from sklearn.linear_model import LogisticRegression
     >>> X = np.r_[np.zeros((40, 1)), np.ones((60, 1))] + np.linspace(0, 0.5, 100)[:, None]
     >>> s = np.r_[np.zeros(40), np.arange(60) % 3 == 0].astype(int)

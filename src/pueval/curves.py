@@ -80,12 +80,42 @@ class ClaesenBand:
 
 
 def trapezoid_area(x: np.ndarray, y: np.ndarray) -> float:
-    """The trapezoid area under the points (x, y), x non-decreasing."""
+    """The trapezoid area under the points (x, y), x non-decreasing.
+
+    Parameters
+    ----------
+    x, y : arrays of the same length
+        The points, x non-decreasing.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> trapezoid_area(np.array([0.0, 0.5, 1.0]), np.array([0.0, 1.0, 1.0]))
+    0.75
+    """
     return float(np.sum(np.diff(x) * (y[1:] + y[:-1]) / 2.0))
 
 
 def average_precision_area(recall: np.ndarray, precision: np.ndarray) -> float:
-    """Σ ΔRecall·Precision from recall 0, precision clipped to [0, 1] (an estimated precision may leave it)."""
+    """Σ ΔRecall·Precision from recall 0, precision clipped to [0, 1] (an estimated precision may leave it).
+
+    Parameters
+    ----------
+    recall, precision : arrays of the same length
+        The PR points, recall non-decreasing.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> average_precision_area(np.array([0.5, 1.0]), np.array([1.0, 0.5]))
+    0.75
+    """
     return float(np.sum(np.diff(np.r_[0.0, recall]) * np.clip(precision, 0.0, 1.0)))
 
 
@@ -133,6 +163,22 @@ def _recovered_rates(head_l, head_u, theta: float, purity: float,
 def roc_curve(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) -> Curve:
     """ROC^PU: (head_U/n_U, head_L/n_L) from (0, 0); its area is AUC^PU (:func:`pueval.metrics.auc`).
 
+    Parameters
+    ----------
+    labels : array of shape (n,)
+        PU labels of two values, ``pos_label`` marking the labeled rows.
+    scores : array of shape (n,)
+        The model's scores, higher meaning more likely positive.
+    pos_label : default 1
+        The label of a labeled row.
+
+    Returns
+    -------
+    Curve
+        ``x``, ``y`` (the points, from (0, 0)), ``thresholds`` (the score at each point, decreasing) and ``area``.
+
+    Examples
+    --------
     >>> curve = roc_curve([1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1])
     >>> curve.x.tolist(), curve.y.tolist(), curve.area
     ([0.0, 0.0, 0.5, 0.5, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0], 0.75)
@@ -145,6 +191,22 @@ def roc_curve(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) 
 def lift_curve(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) -> Curve:
     """lift^PU: (head/n, head_L/n_L) from (0, 0); its area is AUL^PU (:func:`pueval.metrics.aul`).
 
+    Parameters
+    ----------
+    labels : array of shape (n,)
+        PU labels of two values, ``pos_label`` marking the labeled rows.
+    scores : array of shape (n,)
+        The model's scores, higher meaning more likely positive.
+    pos_label : default 1
+        The label of a labeled row.
+
+    Returns
+    -------
+    Curve
+        ``x``, ``y`` (the points, from (0, 0)), ``thresholds`` (the score at each point, decreasing) and ``area``.
+
+    Examples
+    --------
     >>> lift_curve([1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1]).area
     0.625
     """
@@ -158,6 +220,22 @@ def pr_curve(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) -
     """The PR curve of fully labeled classes (``pos_label`` the positives): (recall, precision) at each
     threshold; its area is the average precision Σ ΔRecall·Precision.
 
+    Parameters
+    ----------
+    labels : array of shape (n,)
+        True labels of two values, ``pos_label`` marking the positives.
+    scores : array of shape (n,)
+        The model's scores, higher meaning more likely positive.
+    pos_label : default 1
+        The label of a positive.
+
+    Returns
+    -------
+    Curve
+        ``x``, ``y`` (the points: recall, precision), ``thresholds`` (the score at each point, decreasing) and ``area``.
+
+    Examples
+    --------
     >>> pr_curve([1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1]).area
     0.8333333333333333
     """
@@ -172,6 +250,28 @@ def corrected_roc_curve(labels: ArrayLike, scores: ArrayLike, theta: float, *, p
     their β, the share of true positives among the labeled rows (1 = clean positives); ``repair``:
     ``"monotone"`` (clip the recovered rates to [0, 1] and make them non-decreasing) or ``"clip"`` (clip only).
 
+    Parameters
+    ----------
+    labels : array of shape (n,)
+        PU labels of two values, ``pos_label`` marking the labeled rows.
+    scores : array of shape (n,)
+        The model's scores, higher meaning more likely positive.
+    theta : float
+        θ, the share of positives among the unlabeled rows, in [0, 1).
+    purity : float, default 1
+        Jain et al.'s β, the share of true positives among the labeled rows.
+    repair : {"monotone", "clip"}, default "monotone"
+        How the recovered rates are repaired.
+    pos_label : default 1
+        The label of a labeled row.
+
+    Returns
+    -------
+    Curve
+        ``x``, ``y`` (the points, from (0, 0)), ``thresholds`` (the score at each point, decreasing) and ``area``.
+
+    Examples
+    --------
     Their Figure 1 (8 rows, 3 labeled, one unlabeled positive, θ = 1/5):
 
     >>> scores = [0.986, 0.943, 0.863, 0.789, 0.699, 0.473, 0.211, 0.009]
@@ -191,7 +291,31 @@ def corrected_roc_curve(labels: ArrayLike, scores: ArrayLike, theta: float, *, p
 def corrected_pr_curve(labels: ArrayLike, scores: ArrayLike, theta: float, *, purity: float = 1.0,
                        pos_label: PosLabel = 1) -> Curve:
     """Jain et al.'s corrected PR curve (Eqs. 1 and 3, module docstring); its area is the corrected AUPRC.
-    ``purity`` as in :func:`corrected_roc_curve`."""
+
+    Parameters
+    ----------
+    labels : array of shape (n,)
+        PU labels of two values, ``pos_label`` marking the labeled rows.
+    scores : array of shape (n,)
+        The model's scores, higher meaning more likely positive.
+    theta : float
+        θ, the share of positives among the unlabeled rows, in [0, 1).
+    purity : float, default 1
+        Jain et al.'s β, the share of true positives among the labeled rows.
+    pos_label : default 1
+        The label of a labeled row.
+
+    Returns
+    -------
+    Curve
+        ``x``, ``y`` (the points: recall, precision), ``thresholds`` (the score at each point, decreasing) and ``area``.
+
+    Examples
+    --------
+    >>> labels, scores = [0, 1, 0, 1, 0, 0, 1, 0, 0, 0], [10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
+    >>> round(corrected_pr_curve(labels, scores, theta=0.2).area, 4)
+    0.6984
+    """
     theta, purity = _check_theta(theta, purity)
     head_l, head_u, thresholds = _heads(labels, scores, pos_label)
     n_l, n_u = head_l[-1], head_u[-1]
@@ -207,7 +331,29 @@ def corrected_pr_curve(labels: ArrayLike, scores: ArrayLike, theta: float, *, pu
 
 
 def surrogate_positives_in_head(head_u: ArrayLike, n_u: int, latent: int, wanted: ArrayLike) -> np.ndarray:
-    """Claesen Eq. 11: surrogate positives in head(U) when ``wanted`` of the ``latent`` should be there."""
+    """Claesen Eq. 11: surrogate positives in head(U) when ``wanted`` of the ``latent`` should be there.
+
+    Parameters
+    ----------
+    head_u : array
+        Unlabeled rows at or above each threshold.
+    n_u : int
+        Unlabeled rows in all.
+    latent : int
+        Latent positives among them (:func:`latent_positives`).
+    wanted : array
+        How many of those should sit at or above each threshold.
+
+    Returns
+    -------
+    numpy array
+        The surrogate positives in head(U), one per threshold.
+
+    Examples
+    --------
+    >>> surrogate_positives_in_head([1, 2, 3, 4], 4, 2, [2, 2, 2, 2]).tolist()
+    [1, 2, 2, 2]
+    """
     head_u, wanted = np.asarray(head_u), np.asarray(wanted)
     tail_u = n_u - head_u
     return np.where(latent - wanted <= tail_u, np.minimum(head_u, wanted), latent - tail_u)
@@ -233,7 +379,24 @@ def _binomial_band(n_l: int, level: float) -> tuple[np.ndarray, np.ndarray]:
 
 def latent_positives(theta: float, n_u: int) -> int:
     """P_U = ⌊θ·n_U⌋, as the authors' code counts the latent positives (``int(beta * nunl)``), kept below n_U so
-    that a negative is left; a product within 1e-9 of an integer counts as that integer (0.29·100 is 29)."""
+    that a negative is left; a product within 1e-9 of an integer counts as that integer (0.29·100 is 29).
+
+    Parameters
+    ----------
+    theta : float
+        θ, the share of positives among the unlabeled rows.
+    n_u : int
+        Unlabeled rows.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> latent_positives(0.29, 100), latent_positives(1.0, 100)
+    (29, 99)
+    """
     return int(min(np.floor(theta * n_u + 1e-9), n_u - 1))
 
 
@@ -264,6 +427,30 @@ def claesen_band(labels: ArrayLike, scores: ArrayLike, theta: float | tuple[floa
     Section 4.1: they count as false positives and leave the unlabeled set). ``band="none"`` takes the
     labeled rows' empirical rank CDF as its own band (zero width).
 
+    Parameters
+    ----------
+    labels : array of shape (n,)
+        PU labels of two values, ``pos_label`` marking the labeled rows.
+    scores : array of shape (n,)
+        The model's scores, higher meaning more likely positive.
+    theta : float or (float, float)
+        β̂, or an interval of it.
+    level : float, default 0.95
+        The band's confidence level.
+    known_negatives : array of shape (n,) of bool, optional
+        Rows known to be negative.
+    band : {"binomial", "none"}, default "binomial"
+        The band around the labeled rows' rank CDF.
+    pos_label : default 1
+        The label of a labeled row.
+
+    Returns
+    -------
+    ClaesenBand
+        The lower and upper ROC and PR curves, and the rank CDF with its band.
+
+    Examples
+    --------
     >>> band = claesen_band([1, 0, 1, 0, 0, 1, 0, 0], [8, 7, 6, 5, 4, 3, 2, 1], theta=0.4)
     >>> band.roc_lower.area <= band.roc_upper.area
     True
