@@ -380,7 +380,8 @@ def compare_table(args, table: pd.DataFrame, sha256: str = "") -> dict:
         return pairs[0] | _identity(args, sha256, labeled)
     for pair, adjusted in zip(pairs, holm([pair["p_value"] for pair in pairs]), strict=True):
         pair["p_holm"] = adjusted
-    aul = {c: v for pair in pairs for c, v in ((pair["score_a"], pair["aul_pu_a"]), (pair["score_b"], pair["aul_pu_b"]))}
+    aul = {c: v for pair in pairs
+           for c, v in ((pair["score_a"], pair["aul_pu_a"]), (pair["score_b"], pair["aul_pu_b"]))}
     shared = {key: pairs[0][key] for key in ("n", "n_labeled", "level")}
     keep = ("score_a", "score_b", "difference", "difference_ci", "p_value", "p_holm", "n_eff", "difference_bounds",
             "breakdown_gamma")
@@ -438,7 +439,7 @@ def _evaluate_rows(report: dict) -> list[tuple[str, str, str]]:
                   + ("" if report["prior_consistent"] else ": theta is above it"), "the scores and labels only: no prior"),
                  ("AUC, corrected (Jain direct, Eq. 4)", value("auc_corrected")
                   + interval(report.get("auc_corrected_interval"), after=" from theta's interval and AUC^PU's "
-                             "sampling error")
+                             "sampling error;")
                   + interval(report.get("auc_corrected_interval_prior"), after=" from theta's interval alone"),
                   "the prior theta"),
                  ("AUPRC, corrected (Jain)", value("auprc_corrected"), "the prior theta"),

@@ -1,4 +1,5 @@
-"""pueval.aul_pu: AUL^PU against brute force, its prior-free intervals (normal, bootstrap) and their coverage, the paired difference of two models, the scorer, sample weights, bad input."""
+"""pueval.aul_pu: AUL^PU against brute force, its prior-free intervals (normal, bootstrap) and their coverage, the
+paired difference of two models, the scorer, sample weights, bad input."""
 
 import itertools
 import warnings

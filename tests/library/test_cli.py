@@ -1,4 +1,6 @@
-"""The ``pueval`` command (pueval.cli): its conventions (--version, python -m pueval, standard input, --pos-label, every format), evaluate and compare reports (priors, estimators side by side, propensities, bounds, the audit), the plot and the HTML report, outputs that never lose a user's data, and bad input as one line with exit code 2."""
+"""The ``pueval`` command (pueval.cli): its conventions (--version, python -m pueval, standard input, --pos-label,
+every format), evaluate and compare reports (priors, estimators side by side, propensities, bounds, the audit),
+the plot and the HTML report, outputs that never lose a user's data, and bad input as one line with exit code 2."""
 
 import argparse
 import gzip
@@ -612,10 +614,13 @@ def test_compare_of_several_columns_reports_every_pair_with_holms_adjustment(tmp
         expected = aul_pu_difference(labeled, table[pair["score_a"]], table[pair["score_b"]])
         assert pair["difference"] == pytest.approx(expected.difference, rel=1e-12)
         assert pair["difference_ci"] == pytest.approx(list(expected.ci), rel=1e-12)
-    assert report["aul_pu"] == pytest.approx({c: aul_pu_score(labeled, table[c]) for c in ("score", "score_b", "score_c")})
-    assert [c["p_holm"] for c in report["comparisons"]] == pytest.approx(cli.holm([c["p_value"] for c in report["comparisons"]]))
+    columns = ("score", "score_b", "score_c")
+    assert report["aul_pu"] == pytest.approx({c: aul_pu_score(labeled, table[c]) for c in columns})
+    p_values = [c["p_value"] for c in report["comparisons"]]
+    assert [c["p_holm"] for c in report["comparisons"]] == pytest.approx(cli.holm(p_values))
     baseline = _json(capsys, "compare", path, "--score-columns", "score", "score_b", "score_c", "--baseline", "score_b")
-    assert [(c["score_a"], c["score_b"]) for c in baseline["comparisons"]] == [("score", "score_b"), ("score_c", "score_b")]
+    assert [(c["score_a"], c["score_b"]) for c in baseline["comparisons"]] == [("score", "score_b"),
+                                                                              ("score_c", "score_b")]
     assert baseline["options"]["baseline"] == "score_b"
     two = _json(capsys, "compare", path, "--score-columns", "score", "score_b")
     assert "comparisons" not in two and two["score_a"] == "score"  # two columns: the one-pair report, as before
@@ -648,7 +653,8 @@ def test_compare_writes_markdown_html_and_a_plot_of_every_pair(tmp_path, capsys)
     assert "score_b - score_c" in text and "AUL<sup>PU</sup> of score_c" in text and "^PU" not in text.split("<pre")[0]
     assert 'white-space:pre-wrap' in text
     capsys.readouterr()
-    assert cli.main(["compare", str(path), "--score-columns", "score", "score_b", "score_c", "--format", "markdown"]) == 0
+    assert cli.main(["compare", str(path), "--score-columns", "score", "score_b", "score_c",
+                     "--format", "markdown"]) == 0
     assert "Holm-adjusted" in capsys.readouterr().out
 
 

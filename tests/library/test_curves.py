@@ -1,4 +1,6 @@
-"""pueval.curves: the curves' points and areas, the indirect curve's repairs, and Claesen et al.'s bounds as curves (β̂ and its interval, known negatives, a zero-width band, a brute force over latent-positive sets, their code restated)."""
+"""pueval.curves: the curves' points and areas, the indirect curve's repairs, and Claesen et al.'s bounds as curves
+(β̂ and its interval, known negatives, a zero-width band, a brute force over latent-positive sets, their code
+restated)."""
 
 import itertools
 

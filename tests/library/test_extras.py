@@ -1,4 +1,5 @@
-"""The light core (pueval.extras): ``pip install pueval`` imports and runs without the estimators' stack, and a missing extra is one line naming it. .ci/library-alone.sh checks the same on real installs."""
+"""The light core (pueval.extras): ``pip install pueval`` imports and runs without the estimators' stack, and a
+missing extra is one line naming it. .ci/library-alone.sh checks the same on real installs."""
 
 import subprocess
 import sys

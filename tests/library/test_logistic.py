@@ -1,4 +1,5 @@
-"""pueval.logistic: the penalized logistic regression solved by Newton's method equals scikit-learn's liblinear with weights and soft targets."""
+"""pueval.logistic: the penalized logistic regression solved by Newton's method equals scikit-learn's liblinear with
+weights and soft targets."""
 
 import numpy as np
 import pytest

@@ -1,4 +1,5 @@
-"""pueval.metrics: AUC, AUL and mid-ranks against brute force and scikit-learn, Theorem 1 by enumerating every draw, the corrected AUC and its interval, degenerate input."""
+"""pueval.metrics: AUC, AUL and mid-ranks against brute force and scikit-learn, Theorem 1 by enumerating every draw,
+the corrected AUC and its interval, degenerate input."""
 
 import itertools
 

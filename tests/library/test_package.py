@@ -1,4 +1,5 @@
-"""The package as users find it: a version, the project files, every public submodule an attribute of ``pueval``, every public function type-hinted."""
+"""The package as users find it: a version, the project files, every public submodule an attribute of ``pueval``,
+every public function type-hinted."""
 
 import subprocess
 import sys

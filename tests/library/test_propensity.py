@@ -1,4 +1,6 @@
-"""Propensity-weighted AUL^PU (pueval.propensity): the estimator against a plain restatement, its exact expectations by enumerating every labeling of small problems, its coverage when labels are selected by score; the bounds and the breakdown Γ against brute force; the audit and its SCAR test."""
+"""Propensity-weighted AUL^PU (pueval.propensity): the estimator against a plain restatement, its exact expectations
+by enumerating every labeling of small problems, its coverage when labels are selected by score; the bounds and
+the breakdown Γ against brute force; the audit and its SCAR test."""
 
 import itertools
 import warnings

@@ -1,4 +1,5 @@
-"""pueval.related: the related papers' estimators (Jain et al.'s Eqs. 1, 2 and 4, Claesen et al.'s bounds, average precision) against brute force, scikit-learn and exact population expectations, and their bad input."""
+"""pueval.related: the related papers' estimators (Jain et al.'s Eqs. 1, 2 and 4, Claesen et al.'s bounds, average
+precision) against brute force, scikit-learn and exact population expectations, and their bad input."""
 
 import numpy as np
 import pytest

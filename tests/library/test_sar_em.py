@@ -1,4 +1,5 @@
-"""SAR-EM (pueval.sar_em) against a plain restatement of the authors' pu_learn_sar_em with scikit-learn's liblinear, and its use: propensities that correct AUL^PU."""
+"""SAR-EM (pueval.sar_em) against a plain restatement of the authors' pu_learn_sar_em with scikit-learn's liblinear,
+and its use: propensities that correct AUL^PU."""
 
 import numpy as np
 import pytest

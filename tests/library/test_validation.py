@@ -1,4 +1,5 @@
-"""pueval.validation, as the public API applies it: every two-valued labeling gives the same numbers, and every public function names its bad argument."""
+"""pueval.validation, as the public API applies it: every two-valued labeling gives the same numbers, and every
+public function names its bad argument."""
 
 import numpy as np
 import pytest

@@ -1,4 +1,5 @@
-"""pueval.pipeline.authors_scores: Claesen et al.'s own scores are checked against their SHA-256 before they are unpickled, only arrays are built, and offline the message says what to set."""
+"""pueval.pipeline.authors_scores: Claesen et al.'s own scores are checked against their SHA-256 before they are
+unpickled, only arrays are built, and offline the message says what to set."""
 
 import numpy as np
 import pytest

@@ -1,4 +1,5 @@
-"""pueval.pipeline.config: the shipped configs are valid, a bad config names its key, the README describes every key of the schema, command-line values, paths and the catalog merged as the Snakefile reads them."""
+"""pueval.pipeline.config: the shipped configs are valid, a bad config names its key, the README describes every key
+of the schema, command-line values, paths and the catalog merged as the Snakefile reads them."""
 
 import copy
 import os

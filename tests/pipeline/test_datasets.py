@@ -1,4 +1,5 @@
-"""pueval.pipeline.datasets: the catalog, binarizing, the positive rules, the real data against the papers' sizes and AUCs, and raw tables that are refused naming the key."""
+"""pueval.pipeline.datasets: the catalog, binarizing, the positive rules, the real data against the papers' sizes
+and AUCs, and raw tables that are refused naming the key."""
 
 
 import numpy as np

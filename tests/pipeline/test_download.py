@@ -1,4 +1,5 @@
-"""pueval.pipeline.download: mirrors and URL sources checked against their checksums, columns named and reordered, missing markers, the offline route."""
+"""pueval.pipeline.download: mirrors and URL sources checked against their checksums, columns named and reordered,
+missing markers, the offline route."""
 
 
 import numpy as np

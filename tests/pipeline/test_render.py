@@ -1,4 +1,5 @@
-"""pueval.pipeline.render: Table 1's Markdown beside the paper, Figure 2, the distance to the paper, byte-reproducible figures."""
+"""pueval.pipeline.render: Table 1's Markdown beside the paper, Figure 2, the distance to the paper,
+byte-reproducible figures."""
 
 import time
 

@@ -1,4 +1,5 @@
-"""pueval.pipeline.schemas: an intermediate file that is corrupted, empty or has other columns is refused naming the file; the docs list the files as the schemas define them."""
+"""pueval.pipeline.schemas: an intermediate file that is corrupted, empty or has other columns is refused naming the
+file; the docs list the files as the schemas define them."""
 
 import pandas as pd
 import pytest

@@ -1,4 +1,5 @@
-"""pueval.studies.aul_interval: the coverage study of the prior-free interval checks every draw with both methods and counts per setting and overall."""
+"""pueval.studies.aul_interval: the coverage study of the prior-free interval checks every draw with both methods
+and counts per setting and overall."""
 
 import numpy as np
 import pandas as pd

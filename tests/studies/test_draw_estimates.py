@@ -1,4 +1,5 @@
-"""pueval.studies.draw_estimates: the per-draw table (truth, AUL^PU, AUC^PU, corrected AUCs) follows its schema, clips the correction and refuses priors of other draws."""
+"""pueval.studies.draw_estimates: the per-draw table (truth, AUL^PU, AUC^PU, corrected AUCs) follows its schema,
+clips the correction and refuses priors of other draws."""
 
 import numpy as np
 import pandas as pd

@@ -1,4 +1,5 @@
-"""pueval.studies.draws: SCAR draws label an exact count of positives, round half up, and depend only on seed, dataset, β and index."""
+"""pueval.studies.draws: SCAR draws label an exact count of positives, round half up, and depend only on seed,
+dataset, β and index."""
 
 import numpy as np
 import pytest

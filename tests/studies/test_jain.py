@@ -1,4 +1,5 @@
-"""pueval.studies.jain: Jain et al. (2017)'s Figure 1 toy, their protocol, the binomial test under each repair, both arms and every feasible setting."""
+"""pueval.studies.jain: Jain et al. (2017)'s Figure 1 toy, their protocol, the binomial test under each repair, both
+arms and every feasible setting."""
 
 import numpy as np
 import pandas as pd

@@ -1,4 +1,5 @@
-"""pueval.studies.kernel_ranking: the pair risks, quadratic forms and closed forms of the kernel rankers against brute force and a numeric minimizer."""
+"""pueval.studies.kernel_ranking: the pair risks, quadratic forms and closed forms of the kernel rankers against
+brute force and a numeric minimizer."""
 
 import itertools
 

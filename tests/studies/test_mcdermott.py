@@ -1,4 +1,6 @@
-"""pueval.studies.mcdermott: McDermott et al. (2024)'s Theorems 1 and 2 on finite rankings (and where Theorem 2's AUPRC part fails), the F.1 sampler, the three optimization procedures, the PU labels and the pieces of Section 3.2."""
+"""pueval.studies.mcdermott: McDermott et al. (2024)'s Theorems 1 and 2 on finite rankings (and where Theorem 2's
+AUPRC part fails), the F.1 sampler, the three optimization procedures, the PU labels and the pieces of Section
+3.2."""
 
 import numpy as np
 import pandas as pd

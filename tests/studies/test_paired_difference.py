@@ -1,4 +1,5 @@
-"""pueval.studies.paired_difference: coverage and sign decisions of the paired AUL^PU interval, on draws with a known truth."""
+"""pueval.studies.paired_difference: coverage and sign decisions of the paired AUL^PU interval, on draws with a
+known truth."""
 
 import numpy as np
 import pandas as pd

@@ -64,7 +64,8 @@ def test_corrected_auc_rows_are_the_librarys_interval_with_and_without_sampling(
 
 def test_the_coverage_table_counts_per_beta_and_over_all():
     frame = pd.DataFrame({"source": ["a"] * 4, "beta": [0.1, 0.1, 0.4, 0.4], "truth": [0.5, 0.5, 0.5, 0.5],
-                          "estimate": [0.5, 0.9, 0.5, 0.5], "low": [0.4, 0.6, 0.45, 0.3], "high": [0.6, 1.0, 0.55, 0.4]})
+                          "estimate": [0.5, 0.9, 0.5, 0.5], "low": [0.4, 0.6, 0.45, 0.3],
+                          "high": [0.6, 1.0, 0.55, 0.4]})
     table = study.coverage_table(frame).set_index("beta")
     assert table.loc[0.1, ["draws", "coverage", "holds_estimate"]].tolist() == [2, 0.5, 1.0]
     assert table.loc[0.4, ["draws", "coverage", "holds_estimate"]].tolist() == [2, 0.5, 0.5]

@@ -1,4 +1,5 @@
-"""pueval.studies.pu_auc_vs_pu_aul (the AUL paper's Figure 3): folds, the best MPE, a repetition, the shared cross-validation, PU_AUL tuned by its own risk, the paired t summary."""
+"""pueval.studies.pu_auc_vs_pu_aul (the AUL paper's Figure 3): folds, the best MPE, a repetition, the shared
+cross-validation, PU_AUL tuned by its own risk, the paired t summary."""
 
 import numpy as np
 import pandas as pd

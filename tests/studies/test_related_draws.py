@@ -1,4 +1,5 @@
-"""pueval.studies.related_draws: the related papers' estimators over SCAR draws, their table of MAE, coverage and prior needs."""
+"""pueval.studies.related_draws: the related papers' estimators over SCAR draws, their table of MAE, coverage and
+prior needs."""
 
 import itertools
 

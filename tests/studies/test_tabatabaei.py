@@ -1,4 +1,5 @@
-"""pueval.studies.tabatabaei: Tabatabaei et al. (2020)'s F̄1 variance by enumeration, the scores and inversions against plain restatements, the classifier families, the Wilcoxon thresholds, ρ's estimates."""
+"""pueval.studies.tabatabaei: Tabatabaei et al. (2020)'s F̄1 variance by enumeration, the scores and inversions
+against plain restatements, the classifier families, the Wilcoxon thresholds, ρ's estimates."""
 
 import itertools
 

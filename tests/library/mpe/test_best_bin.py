@@ -1,4 +1,5 @@
-"""pueval.mpe.best_bin (BBE): a restatement of its authors' newest estimator.py, its DKW interval at the chosen bin, the unlabeled bin counted as their code counts it, bad options."""
+"""pueval.mpe.best_bin (BBE): a restatement of its authors' newest estimator.py, its DKW interval at the chosen bin,
+the unlabeled bin counted as their code counts it, bad options."""
 
 import math
 

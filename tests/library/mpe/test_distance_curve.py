@@ -1,4 +1,5 @@
-"""pueval.mpe.distance_curve (DistCurve): removal distances against the authors' loop, the curve, the synthetic training mixtures, the regressor, recovery of a known proportion, bad input."""
+"""pueval.mpe.distance_curve (DistCurve): removal distances against the authors' loop, the curve, the synthetic
+training mixtures, the regressor, recovery of a known proportion, bad input."""
 
 import numpy as np
 import pytest

@@ -1,4 +1,5 @@
-"""pueval.mpe.elkan_noto (EN): exact with the true labeling probability, close from a classifier on separated data, bad probabilities refused."""
+"""pueval.mpe.elkan_noto (EN): exact with the true labeling probability, close from a classifier on separated data,
+bad probabilities refused."""
 
 import numpy as np
 import pytest

@@ -1,4 +1,5 @@
-"""pueval.mpe.kernel_embedding (KM1/KM2's core) against an independent slow path: the authors' rules restated plainly over a generic QP, the certified decisions, and the memory check that refuses in one line."""
+"""pueval.mpe.kernel_embedding (KM1/KM2's core) against an independent slow path: the authors' rules restated
+plainly over a generic QP, the certified decisions, and the memory check that refuses in one line."""
 
 import numpy as np
 import pytest

@@ -1,11 +1,12 @@
-"""pueval.mpe.priors, one API for class priors: every method by its public name, intervals (BBE's own, any method's bootstrap), agreement, option checks naming method and option, KM's subsample, a transform shared by several estimators."""
+"""pueval.mpe.priors, one API for class priors: every method by its public name, intervals (BBE's own, any method's
+bootstrap), agreement, option checks naming method and option, KM's subsample, a transform shared by several
+estimators."""
 
 import warnings
 
 import numpy as np
 import pytest
 
-from pueval.mpe import distance_curve as dc
 from pueval.mpe.priors import (
     PUBLIC_METHODS,
     PriorAtBoundWarning,
@@ -182,36 +183,25 @@ def test_every_message_names_methods_as_the_user_does():
 
 
 @pytest.mark.parametrize("interval", ["own", "bootstrap"])
-def test_several_estimators_share_one_transform_and_give_what_each_gives_alone(monkeypatch, interval):
+@pytest.mark.parametrize("methods, shared", [
+    (("distcurve", "en", "bbe"), ("distance_curve", "univariate_transform")),
+    (("km1", "km2"), ("kernel_embedding", "km_thresholds"))])
+def test_several_estimators_share_their_common_work_and_give_what_each_gives_alone(monkeypatch, interval, methods,
+                                                                                  shared):
+    """DistCurve, EN and BBE read one transform; KM1 and KM2 one run of KM: once, and once per resample."""
+    import importlib
+
     from pueval.mpe.priors import estimate_priors
 
+    module, name = importlib.import_module(f"pueval.mpe.{shared[0]}"), shared[1]
     rng = np.random.default_rng(21)
     y = rng.random(500) < 0.5
     X = np.c_[y * 2.0 + rng.normal(size=500), rng.normal(size=500)]
     labels = (y & (rng.random(500) < 0.4)).astype(int)
     options = {"n_boot": 3, "interval": interval, "random_state": 4}
-    alone = {m: estimate_prior(X, labels, m, **options) for m in ("distcurve", "en", "bbe")}
+    alone = {m: estimate_prior(X, labels, m, **options) for m in methods}
     calls = []
-    original = dc.univariate_transform
-    monkeypatch.setattr(dc, "univariate_transform", lambda *a, **k: calls.append(1) or original(*a, **k))
-    together = estimate_priors(X, labels, ["distcurve", "en", "bbe"], **options)
-    assert together == alone
+    original = getattr(module, name)
+    monkeypatch.setattr(module, name, lambda *a, **k: calls.append(1) or original(*a, **k))
+    assert estimate_priors(X, labels, list(methods), **options) == alone
     assert len(calls) == (1 if interval == "own" else 1 + 3)  # one per resample too, not one per method
-
-
-@pytest.mark.parametrize("interval", [None, "bootstrap"])
-def test_km1_and_km2_share_one_run_of_km_and_give_what_each_gives_alone(monkeypatch, interval):
-    from pueval.mpe import kernel_embedding as ke
-    from pueval.mpe.priors import estimate_priors
-
-    rng = np.random.default_rng(22)
-    y = rng.random(300) < 0.5
-    X = np.c_[y * 2.0 + rng.normal(size=300), rng.normal(size=300)]
-    labels = (y & (rng.random(300) < 0.4)).astype(int)
-    options = {"n_boot": 3, "interval": interval, "random_state": 4}
-    alone = {m: estimate_prior(X, labels, m, **options) for m in ("km1", "km2")}
-    calls = []
-    original = ke.km_thresholds
-    monkeypatch.setattr(ke, "km_thresholds", lambda *a, **k: calls.append(1) or original(*a, **k))
-    assert estimate_priors(X, labels, ["km1", "km2"], **options) == alone
-    assert len(calls) == (1 if interval is None else 1 + 3)

@@ -1,4 +1,5 @@
-"""The shipped DistCurve regressor (pueval.mpe.shipped_regressor) is what the default config trains, so a default run may read it instead of training it (the ``distcurve_model`` rule runs only for other options)."""
+"""The shipped DistCurve regressor (pueval.mpe.shipped_regressor) is what the default config trains, so a default
+run may read it instead of training it (the ``distcurve_model`` rule runs only for other options)."""
 
 import gzip
 

@@ -1,4 +1,5 @@
-"""pueval.mpe.tice (TIcE): its lower bound and delta as the authors' code computes them, a plain restatement of their rules, recovery of c and θ, bad options and input."""
+"""pueval.mpe.tice (TIcE): its lower bound and delta as the authors' code computes them, a plain restatement of
+their rules, recovery of c and θ, bad options and input."""
 
 import heapq
 import math
