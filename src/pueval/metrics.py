@@ -297,11 +297,11 @@ def corrected_auc_interval(auc_pu: float, theta_interval: tuple[float, float], *
                            level: float = 0.95) -> tuple[float, float]:
     """An interval for the AUC from an interval for θ and, if given, AUC^PU's sampling error.
 
-    The corrected AUC f(A, θ) = (A − θ/2)/(1 − θ) (Eq. 4 with β = 1) rises with A (∂f/∂A = 1/(1 − θ)) and
-    is monotone in θ (∂f/∂θ = (A − ½)/(1 − θ)²: rising when A > ½). So over the box [A_lo, A_hi] ×
-    [θ_lo, θ_hi] its least value is min(f(A_lo, θ_lo), f(A_lo, θ_hi)) and its greatest
-    max(f(A_hi, θ_lo), f(A_hi, θ_hi)), clipped to [0, 1] (an AUC past 1 means a θ beyond :func:`theta_upper_bound`). The prior's part: A_lo = A_hi
-    = ``auc_pu`` (``standard_error`` 0, the default). The sampling part: [A_lo, A_hi] = ``auc_pu`` ∓ z·SE, the
+    The corrected AUC f(A, θ) = (A − θ/2)/(1 − θ) (Eq. 4 with β = 1) rises with A (∂f/∂A = 1/(1 − θ)) and is
+    monotone in θ (∂f/∂θ = (A − ½)/(1 − θ)²: rising when A > ½). So over the box [A_lo, A_hi] × [θ_lo, θ_hi] its
+    least value is min(f(A_lo, θ_lo), f(A_lo, θ_hi)) and its greatest max(f(A_hi, θ_lo), f(A_hi, θ_hi)), clipped
+    to [0, 1] (an AUC past 1 means a θ beyond :func:`theta_upper_bound`). The prior's part: A_lo = A_hi =
+    ``auc_pu`` (``standard_error`` 0, the default). The sampling part: [A_lo, A_hi] = ``auc_pu`` ∓ z·SE, the
     normal interval of E[AUC^PU] at ``level`` (SE from :func:`auc_pu_standard_error`). If the θ interval covers
     θ with probability 1 − a and the AUC^PU interval covers E[AUC^PU] with probability ``level``, the box holds
     the AUC with probability at least ``level`` − a (the union bound).
