@@ -19,6 +19,10 @@ from numpy.typing import ArrayLike
 from pueval.validation import (ArgumentError, PosLabel, check_integer, check_label_rows, check_pu, check_scores,
                                sklearn_names, warn_degenerate)
 
+__all__ = ["auc", "aul", "auc_pu_standard_error", "corrected_auc", "corrected_auc_interval", "theta_upper_bound",
+           "check_prior", "PriorInconsistentWarning", "unlabeled_positive_fraction", "expected_auc_pu",
+           "aul_pu_variance", "midranks", "t_values"]
+
 
 def tie_groups(scores: np.ndarray, *, descending: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """The ranking core of every curve and rank here: ``(order, last)``, a sort order of ``scores``

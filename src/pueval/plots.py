@@ -17,6 +17,8 @@ from pueval import curves, metrics
 from pueval.extras import require
 from pueval.validation import ArgumentError, PosLabel, check_fraction, check_level
 
+__all__ = ["plot_roc_pu", "plot_lift_pu", "plot_paired_differences", "evaluation_figure", "comparison_figure"]
+
 
 def _pyplot():
     require("matplotlib", "drawing the curves").use("Agg")

@@ -28,6 +28,8 @@ from numpy.typing import ArrayLike
 from pueval import curves
 from pueval.validation import PosLabel, check_fraction, check_labels
 
+__all__ = ["average_precision", "jain_roc_auc", "jain_auprc", "claesen_bounds", "f1", "tabatabaei_f1", "ll_score"]
+
 
 def _checked_predicted(s, predicted, name: str = "s", pos_label: PosLabel = 1):
     s = check_labels(s, name=name, pos_label=pos_label)

@@ -35,6 +35,8 @@ import numpy as np
 from pueval.mpe import THETA_MAX
 from pueval.validation import ArgumentError, check_labels, check_scores
 
+__all__ = ["bbe_theta", "bbe_estimate", "BestBin"]
+
 
 class BestBin(NamedTuple):
     """BBE's estimate and the interval ``DKW_bound`` gives at its chosen bin (both ends clipped to [0, 1])."""

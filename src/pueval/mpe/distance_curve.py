@@ -36,6 +36,9 @@ from pueval.mpe import shipped_regressor as shipped
 from pueval.seeds import PriorSeeds
 from pueval.validation import check_mixture_component
 
+__all__ = ["distcurve", "distance_curve", "univariate_transform", "theta_from_transform", "load_regressor",
+           "default_regressor", "train_regressor", "save_regressor", "training_set", "fit_model"]
+
 lgb = require("lightgbm", "DistCurve")
 njit = require("numba", "DistCurve").njit
 

@@ -20,6 +20,8 @@ import numpy as np
 from pueval.mpe import THETA_MAX
 from pueval.validation import check_labels, check_scores
 
+__all__ = ["en_theta", "theta_from_frequency"]
+
 
 def en_theta(labeled, probabilities) -> float:
     """θ̂ of EN from held-out probabilities P(s = 1 | x) of every row and the PU labels (1 = labeled).

@@ -64,6 +64,8 @@ from pueval.extras import require
 from pueval.mpe import PUBLIC_METHODS
 from pueval.validation import check_matrix, check_mixture_component
 
+__all__ = ["km", "km_thresholds", "KernelBank", "check_memory", "rows_that_fit"]
+
 njit = require("numba", "KM1 and KM2").njit
 
 WIDTH_FACTORS = 10.0 ** np.array([-1.0, -0.5, 0.0, 0.5, 1.0])

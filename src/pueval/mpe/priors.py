@@ -34,6 +34,9 @@ from pueval.mpe import PUBLIC_METHODS, THETA_MAX
 from pueval.seeds import PriorSeeds
 from pueval.validation import ArgumentError, PosLabel, check_labels, check_matrix
 
+__all__ = ["estimate_prior", "estimate_priors", "priors_agree", "PriorEstimate", "PriorAtBoundWarning",
+           "SubsampleWarning", "theta_bounds", "INTERVALS"]
+
 METHODS = tuple(PUBLIC_METHODS.values())  # ("km1", "km2", "distance", "en", "bbe", "tice"): the pipeline's names
 TRANSFORM_BASED = ("distance", "en", "bbe")
 KERNEL_EMBEDDING = ("km1", "km2")

@@ -56,6 +56,8 @@ from pueval.mpe import THETA_MAX
 from pueval.mpe.elkan_noto import theta_from_frequency
 from pueval.validation import ArgumentError, check_integer, check_labels, check_matrix
 
+__all__ = ["tice_c", "tice_theta"]
+
 njit = require("numba", "TIcE").njit
 
 BORDERS = (0.25, 0.5, 0.75)  # the four pieces of every min–max scaled feature
