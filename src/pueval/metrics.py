@@ -62,6 +62,18 @@ def head_counts(s: np.ndarray, scores: np.ndarray) -> tuple[np.ndarray, np.ndarr
 def midranks(scores: np.ndarray) -> np.ndarray:
     """1-based ranks of ``scores``, tied values sharing the mean of their ranks (O(n log n)).
 
+    Parameters
+    ----------
+    scores : numpy array of shape (n,)
+        The values to rank.
+
+    Returns
+    -------
+    numpy array
+        The mid-ranks, float64.
+
+    Examples
+    --------
     >>> midranks(np.array([0.3, 0.1, 0.3])).tolist()
     [2.5, 1.0, 2.5]
     """
@@ -99,6 +111,18 @@ def t_values(scores: np.ndarray) -> np.ndarray:
     """t_i = (1/n) Σ_j S(g(x_i), g(x_j)) = (r_i − ½)/n for every row (Theorem 1): the share of all n rows
     that row i outranks, ties and itself counting ½. AUL^PU is their mean over the labeled rows.
 
+    Parameters
+    ----------
+    scores : numpy array of shape (n,)
+        The model's scores.
+
+    Returns
+    -------
+    numpy array
+        t_i for every row, in [0, 1].
+
+    Examples
+    --------
     >>> t_values(np.array([0.3, 0.1, 0.3])).tolist()
     [0.6666666666666666, 0.16666666666666666, 0.6666666666666666]
     """
@@ -169,6 +193,23 @@ def auc(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) -> flo
     (Mann-Whitney U / n^P n^N). ``labels`` is one row of two-valued labels, or a 2-D array with one
     row per draw (a float, or an array of one per row).
 
+    Parameters
+    ----------
+    labels : array of shape (n,) or (draws, n)
+        Two-valued labels, ``pos_label`` marking the positives (PU labels: the labeled rows); 2-D gives one
+        value per row.
+    scores : array of shape (n,)
+        The model's scores, higher meaning more likely positive.
+    pos_label : default 1
+        The label of a positive (a labeled row).
+
+    Returns
+    -------
+    float or numpy array
+        AUC (AUC^PU with PU labels), one per row of 2-D labels.
+
+    Examples
+    --------
     >>> auc([1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1]), auc([[1, 0, 1, 0], [1, 1, 0, 0]], [0.9, 0.8, 0.3, 0.1]).tolist()
     (0.75, [0.75, 1.0])
     """
@@ -187,6 +228,23 @@ def aul(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) -> flo
     With PU labels it is AUL^PU, Eq. 4: ``(Σ_{i∈L} r_i − n^L/2) / (n^L n)``. ``labels`` and
     ``pos_label`` as in :func:`auc`.
 
+    Parameters
+    ----------
+    labels : array of shape (n,) or (draws, n)
+        Two-valued labels, ``pos_label`` marking the positives (PU labels: the labeled rows); 2-D gives one
+        value per row.
+    scores : array of shape (n,)
+        The model's scores, higher meaning more likely positive.
+    pos_label : default 1
+        The label of a positive (a labeled row).
+
+    Returns
+    -------
+    float or numpy array
+        AUL (AUL^PU with PU labels), one per row of 2-D labels.
+
+    Examples
+    --------
     >>> aul([1, -1, 1, -1], [0.9, 0.8, 0.3, 0.1])
     0.625
     """
@@ -216,6 +274,24 @@ def corrected_auc(auc_pu: ArrayLike, theta: ArrayLike, *, purity: float = 1.0,
     1 − θ = (1 − α)/(1 − αβ) in its notation). With ``clip`` the value is clipped to [0, 1], as every
     corrected AUC the pipeline reports is (an estimated θ can push it outside).
 
+    Parameters
+    ----------
+    auc_pu : float or array
+        AUC^PU, the labeled rows against the unlabeled.
+    theta : float or array
+        θ, the share of positives among the unlabeled rows, in [0, 1).
+    purity : float, default 1
+        Jain et al.'s β, the share of true positives among the labeled rows.
+    clip : bool, default False
+        Clip the result to [0, 1].
+
+    Returns
+    -------
+    float or numpy array
+        The corrected AUC.
+
+    Examples
+    --------
     >>> corrected_auc(0.8, 0.5), corrected_auc(0.8, 0.7, clip=True), corrected_auc(0.8, 0.2, purity=0.9)
     (1.1, 1.0, 0.9285714285714287)
     """
@@ -240,6 +316,18 @@ def theta_upper_bound(auc_pu: float) -> float:
     AUC ≤ 1 gives θ ≤ 2(1 − AUC^PU), capped at 1 (AUC^PU ≤ ½ bounds nothing). It holds in expectation, so a
     θ̂ a little above it on a small sample is not yet proof of a wrong prior.
 
+    Parameters
+    ----------
+    auc_pu : float
+        AUC^PU, in [0, 1].
+
+    Returns
+    -------
+    float
+        2(1 − AUC^PU), capped at 1.
+
+    Examples
+    --------
     >>> round(theta_upper_bound(0.79), 4), theta_upper_bound(0.4)
     (0.42, 1.0)
     """
@@ -251,7 +339,27 @@ def theta_upper_bound(auc_pu: float) -> float:
 
 def check_prior(auc_pu: float, theta: float, source: str = "theta") -> bool:
     """Whether ``theta`` is consistent with the scores (θ ≤ :func:`theta_upper_bound`); if it is not, a
-    :class:`PriorInconsistentWarning` that gives the bound and the estimate (``source`` names the estimate)."""
+    :class:`PriorInconsistentWarning` that gives the bound and the estimate (``source`` names the estimate).
+
+    Parameters
+    ----------
+    auc_pu : float
+        AUC^PU, in [0, 1].
+    theta : float
+        The prior to check.
+    source : str, default "theta"
+        How the warning names the prior.
+
+    Returns
+    -------
+    bool
+        True when θ ≤ 2(1 − AUC^PU).
+
+    Examples
+    --------
+    >>> check_prior(0.8, 0.3)
+    True
+    """
     bound = theta_upper_bound(auc_pu)
     if theta <= bound:
         return True
@@ -355,12 +463,50 @@ def corrected_auc_interval(auc_pu: float, theta_interval: tuple[float, float], *
 
 
 def unlabeled_positive_fraction(alpha: ArrayLike, beta: ArrayLike) -> float | np.ndarray:
-    """θ = α(1 − β)/(1 − αβ): the share of positives among the unlabeled examples."""
+    """θ = α(1 − β)/(1 − αβ): the share of positives among the unlabeled examples.
+
+    Parameters
+    ----------
+    alpha : float or array
+        α, the share of positives among all rows.
+    beta : float or array
+        β, the share of the positives that is labeled.
+
+    Returns
+    -------
+    float or numpy array
+        θ.
+
+    Examples
+    --------
+    >>> round(unlabeled_positive_fraction(0.5, 0.2), 4)
+    0.4444
+    """
     return alpha * (1 - beta) / (1 - alpha * beta)
 
 
 def expected_auc_pu(auc_value: ArrayLike, alpha: ArrayLike, beta: ArrayLike) -> float | np.ndarray:
-    """Section 3: E[AUC^PU] = (1 − α)/(1 − αβ)·(AUC − ½) + ½ (exact when n^L = β n^P)."""
+    """Section 3: E[AUC^PU] = (1 − α)/(1 − αβ)·(AUC − ½) + ½ (exact when n^L = β n^P).
+
+    Parameters
+    ----------
+    auc_value : float or array
+        The true AUC.
+    alpha : float or array
+        α, the share of positives among all rows.
+    beta : float or array
+        β, the share of the positives that is labeled.
+
+    Returns
+    -------
+    float or numpy array
+        E[AUC^PU].
+
+    Examples
+    --------
+    >>> round(expected_auc_pu(0.9, 0.5, 0.2), 4)
+    0.7222
+    """
     return (1 - alpha) / (1 - alpha * beta) * (auc_value - 0.5) + 0.5
 
 
@@ -370,6 +516,28 @@ def aul_pu_variance(labels: ArrayLike, scores: ArrayLike, n_labeled: int, *,
 
     σ² is the population variance (divisor n^P) of t_i = (1/n) Σ_j S(g(x_i), g(x_j)) over the
     positives; ``labels`` are the true (PN) labels, ``pos_label`` marking the positives.
+    
+
+    Parameters
+    ----------
+    labels : array of shape (n,)
+        The true classes, ``pos_label`` marking the positives.
+    scores : array of shape (n,)
+        The model's scores, higher meaning more likely positive.
+    n_labeled : int
+        n^L, the labeled positives of a draw (1 … n^P).
+    pos_label : default 1
+        The label of a positive (a labeled row).
+
+    Returns
+    -------
+    float
+        Var[AUL^PU] over the SCAR draws of n^L labeled positives.
+
+    Examples
+    --------
+    >>> round(aul_pu_variance([1, 0, 1, 1, 0, 0, 1, 0], [8, 7, 6, 5, 4, 3, 2, 1], 2), 6)
+    0.024414
     """
     labels, scores = check_label_rows(labels, scores, pos_label)
     if labels.ndim != 1:

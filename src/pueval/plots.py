@@ -182,7 +182,25 @@ def plot_paired_differences(comparisons, *, ax=None):
 
 def comparison_figure(report: dict):
     """The Figure of ``pueval compare``: :func:`plot_paired_differences` of the report's pairs (one pair when it
-    compares two columns), titled with its counts."""
+    compares two columns), titled with its counts.
+
+    Parameters
+    ----------
+    report : dict
+        ``pueval compare``'s report: one pair, or ``comparisons``.
+
+    Returns
+    -------
+    matplotlib Figure
+        One row per pair.
+
+    Examples
+    --------
+    >>> report = {"n": 10, "n_labeled": 3, "level": 0.95, "score_a": "a", "score_b": "b", "difference": 0.1,
+    ...           "difference_ci": [0.0, 0.2]}
+    >>> len(comparison_figure(report).axes)
+    1
+    """
     pairs = report.get("comparisons") or [report]
     figure, ax = _pyplot().subplots(figsize=(7, 1.2 + 0.45 * len(pairs)), layout="constrained")
     plot_paired_differences([pair | {"level": report["level"]} for pair in pairs], ax=ax)
@@ -192,7 +210,31 @@ def comparison_figure(report: dict):
 
 def evaluation_figure(labels: ArrayLike, scores: ArrayLike, report: dict, *, pos_label: PosLabel = 1):
     """The two-panel Figure of ``pueval evaluate``: :func:`plot_roc_pu` (with the report's theta, if any) and
-    :func:`plot_lift_pu` (the report's level, interval method and interval), titled with its counts."""
+    :func:`plot_lift_pu` (the report's level, interval method and interval), titled with its counts.
+
+    Parameters
+    ----------
+    labels, scores : arrays of shape (n,)
+        PU labels (``pos_label`` = labeled) and the model's scores.
+    report : dict
+        ``pueval evaluate``'s report (its level, interval, ``aul_pu_ci`` and, if any, theta).
+    pos_label : default 1
+        The label of a labeled row.
+
+    Returns
+    -------
+    matplotlib Figure
+        ROC and lift side by side.
+
+    Examples
+    --------
+    >>> from pueval import cli
+    >>> table = cli.example_scores(300)
+    >>> report = {"n": 300, "n_labeled": int(table.labeled.sum()), "level": 0.95, "interval": "normal",
+    ...           "aul_pu_ci": [0.6, 0.7]}
+    >>> len(evaluation_figure(table.labeled, table.score, report).axes)
+    2
+    """
     figure, (roc, lift) = _pyplot().subplots(1, 2, figsize=(10, 4.6), layout="constrained")
     with warnings.catch_warnings():  # the report has said it already
         warnings.simplefilter("ignore", metrics.PriorInconsistentWarning)

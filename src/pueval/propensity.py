@@ -347,6 +347,24 @@ def aul_pu_bounds(labels: ArrayLike, scores: ArrayLike, gamma: float, *, level: 
     error (:mod:`pueval.propensity`) at that end's weights: a sensitivity range with sampling error, not a
     simultaneous confidence set.
 
+    Parameters
+    ----------
+    labels : array of shape (n,)
+        PU labels of two values, ``pos_label`` marking the labeled rows.
+    scores : array of shape (n,)
+        The model's scores, higher meaning more likely positive.
+    gamma : float
+        Γ ≥ 1, the largest ratio of two positives' propensities.
+    level : float, optional
+        Move each end out by its sampling error at this level.
+    pos_label : default 1
+        The label of a labeled row.
+
+    Returns
+    -------
+    WeightedRange
+        ``low``, ``high`` and ``estimate`` (AUL^PU).
+
     Examples
     --------
     >>> from pueval import aul_pu_score
@@ -372,7 +390,32 @@ def _differences(labels, scores_a, scores_b, pos_label) -> np.ndarray:
 def aul_pu_difference_bounds(labels: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLike, gamma: float, *,
                              level: float | None = None, pos_label: PosLabel = 1) -> WeightedRange:
     """:func:`aul_pu_bounds` for the paired difference AUL(A) − AUL(B) (two models scoring the same rows): the
-    range of the Hájek mean of d_i = t_i^A − t_i^B over weights in [1, ``gamma``]."""
+    range of the Hájek mean of d_i = t_i^A − t_i^B over weights in [1, ``gamma``].
+
+    Parameters
+    ----------
+    labels : array of shape (n,)
+        PU labels of two values, ``pos_label`` marking the labeled rows.
+    scores_a, scores_b : arrays of shape (n,)
+        The two models' scores.
+    gamma : float
+        Γ ≥ 1, the largest ratio of two positives' propensities.
+    level : float, optional
+        Move each end out by its sampling error at this level.
+    pos_label : default 1
+        The label of a labeled row.
+
+    Returns
+    -------
+    WeightedRange
+        ``low``, ``high`` and ``estimate`` (ΔAUL^PU).
+
+    Examples
+    --------
+    >>> found = aul_pu_difference_bounds([1, 1, 1, 0], [0.9, 0.8, 0.1, 0.5], [0.1, 0.2, 0.9, 0.5], 2.0)
+    >>> found.low < found.estimate < found.high
+    True
+    """
     gamma = _check_gamma(gamma)
     level = None if level is None else check_level(level)
     return _range(_differences(labels, scores_a, scores_b, pos_label), gamma, level)
@@ -386,6 +429,22 @@ def breakdown_gamma(labels: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLike,
     (sum S_k < 0) and the rest 1 (sum R_k > 0) the mean is ≤ 0 iff Γ ≥ R_k/(−S_k), so Γ* = min_k R_k/(−S_k).
     1.0 when ΔAUL^PU ≤ 0 already, ``inf`` when no labeled row has d < 0 (no weighting makes A lose).
 
+    Parameters
+    ----------
+    labels : array of shape (n,)
+        PU labels of two values, ``pos_label`` marking the labeled rows.
+    scores_a, scores_b : arrays of shape (n,)
+        The two models' scores.
+    pos_label : default 1
+        The label of a labeled row.
+
+    Returns
+    -------
+    float
+        Γ*, 1.0 or ``inf``.
+
+    Examples
+    --------
     >>> breakdown_gamma([1, 1, 1, 0], [0.9, 0.8, 0.1, 0.5], [0.1, 0.2, 0.9, 0.5])  # d = ¾, ¼, −¾: Γ* = 1/¾
     1.3333333333333333
     """

@@ -49,6 +49,24 @@ class BestBin(NamedTuple):
 def bbe_theta(labeled, scores, *, delta: float = 0.1, gamma: float = 0.01) -> float:
     """θ̂ of BBE (:func:`bbe_estimate`'s ``theta``).
 
+    Parameters
+    ----------
+    labeled : array of shape (n,)
+        PU labels, 1 = labeled.
+    scores : array of shape (n,)
+        Held-out scores of every row.
+    delta : float, default 0.1
+        The bound's δ.
+    gamma : float, default 0.01
+        The bound's γ.
+
+    Returns
+    -------
+    float
+        θ̂.
+
+    Examples
+    --------
     >>> bbe_theta(np.array([1, 1, 1, 1, 0, 0, 0, 0, 0, 0]), np.array([.9, .8, .7, .6, .85, .75, .1, .1, .2, .2]))
     0.5
     """
@@ -59,6 +77,24 @@ def bbe_estimate(labeled, scores, *, delta: float = 0.1, gamma: float = 0.01) ->
     """θ̂ of BBE from held-out scores of every row and the PU labels (1 = labeled), with the interval
     t̂ ∓ (1 + γ)(√(log(4/δ)/(2 n_p)) + √(log(4/δ)/(2 n_u)))/q̂_p at the chosen bin (``DKW_bound``).
 
+    Parameters
+    ----------
+    labeled : array of shape (n,)
+        PU labels, 1 = labeled.
+    scores : array of shape (n,)
+        Held-out scores of every row.
+    delta : float, default 0.1
+        The bound's δ (the interval's level is 1 − δ).
+    gamma : float, default 0.01
+        The bound's γ.
+
+    Returns
+    -------
+    BestBin
+        ``theta``, ``lower``, ``upper``.
+
+    Examples
+    --------
     The one candidate below is u_3 = 0.2 (the scores drop after it; i = 3 > 1): q̂_u = 3/6 as the code
     counts it (4 of the 6 unlabeled rows score ≥ 0.2), q̂_p = 4/4.
 

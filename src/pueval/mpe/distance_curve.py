@@ -94,7 +94,30 @@ def _removal_distances(mixture_sorted, order, run_start, queries, positions):  #
 def distance_curve(mixture, component, *, rng: np.random.Generator, repetitions: int = 10) -> np.ndarray:
     """The distance curve as the authors read it: the removal distances averaged over
     ``repetitions`` runs, their percentiles 0, 1, …, 99 (linear interpolation; the maximum is left
-    out), divided by their sum."""
+    out), divided by their sum.
+
+    Parameters
+    ----------
+    mixture : array of shape (N,)
+        The mixture rows' univariate scores.
+    component : array of shape (M,)
+        The component rows' scores.
+    rng : numpy Generator
+        Draws the component points.
+    repetitions : int, default 10
+        Runs averaged.
+
+    Returns
+    -------
+    numpy array of shape (100,)
+        The normalized curve.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> distance_curve(rng.normal(size=50), rng.normal(1, 1, size=20), rng=rng, repetitions=2).shape
+    (100,)
+    """
     mixture = np.asarray(mixture, dtype=np.float64)
     order = np.argsort(mixture, kind="stable")
     mixture_sorted = mixture[order]
@@ -183,7 +206,30 @@ def synthetic_mixture(rng: np.random.Generator, pair=None):
 def training_set(n_mixtures: int, *, seed: int, repetitions: int, stream: str = "distcurve-train"):
     """(curves n_mixtures × 100, true θ) on mixtures balanced over Beta separation
     (:func:`balanced_pairs`, drawn from (seed, ``stream``, "pairs")); mixture i is drawn from
-    (seed, ``stream``, i) with pair i // ``PER_PARAMETER_SET``."""
+    (seed, ``stream``, i) with pair i // ``PER_PARAMETER_SET``.
+
+    Parameters
+    ----------
+    n_mixtures : int
+        Synthetic mixtures.
+    seed : int
+        The root seed.
+    repetitions : int
+        Runs of each curve averaged.
+    stream : str, default "distcurve-train"
+        Names the seeds' stream.
+
+    Returns
+    -------
+    (numpy array, numpy array)
+        Curves of shape (n_mixtures, 100) and their true θ.
+
+    Examples
+    --------
+    >>> curves, thetas = training_set(3, seed=0, repetitions=1)
+    >>> curves.shape, thetas.shape
+    ((3, 100), (3,))
+    """
     pairs = balanced_pairs(n_mixtures, seeds.rng(seed, stream, "pairs"))
     curves = np.empty((n_mixtures, N_POINTS))
     thetas = np.empty(n_mixtures)
@@ -196,13 +242,59 @@ def training_set(n_mixtures: int, *, seed: int, repetitions: int, stream: str = 
 
 def train_regressor(curves, thetas, *, seed: int, rounds: int = 400, num_leaves: int = 31,
                     learning_rate: float = 0.05) -> lgb.Booster:
+    """DistCurve's regressor: LightGBM regression of θ on the distance curves (deterministic, one thread), as the
+    authors train theirs on synthetic mixtures.
+
+    Parameters
+    ----------
+    curves : array of shape (m, 100)
+        Distance curves of synthetic mixtures (:func:`training_set`).
+    thetas : array of shape (m,)
+        Their true θ.
+    seed : int
+        Seeds LightGBM.
+    rounds, num_leaves, learning_rate
+        LightGBM's settings.
+
+    Returns
+    -------
+    lightgbm.Booster
+        The regressor.
+
+    Examples
+    --------
+    >>> curves, thetas = training_set(20, seed=0, repetitions=1)
+    >>> train_regressor(curves, thetas, seed=0, rounds=3).num_trees() <= 3
+    True
+    """
     params = {"objective": "regression", "num_leaves": num_leaves, "learning_rate": learning_rate,
               "deterministic": True, "force_row_wise": True, "num_threads": 1, "seed": seed, "verbosity": -1}
     return lgb.train(params, lgb.Dataset(curves, thetas), num_boost_round=rounds)
 
 
 def save_regressor(booster: lgb.Booster, path) -> None:
-    """As LightGBM's text model format (no pickle)."""
+    """As LightGBM's text model format (no pickle).
+
+    Parameters
+    ----------
+    booster : lightgbm.Booster
+        The regressor.
+    path : str or Path
+        Where to write it (its folder is made if missing).
+
+    Returns
+    -------
+    None
+        The file is written.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "model.txt"
+    >>> save_regressor(default_regressor(), path)
+    >>> load_regressor(path).num_trees()
+    400
+    """
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     booster.save_model(str(path))
 
@@ -210,7 +302,24 @@ def save_regressor(booster: lgb.Booster, path) -> None:
 def load_regressor(path) -> lgb.Booster:
     """DistCurve's regressor from a LightGBM text file, plain or gzipped (as the shipped one); a file that is
     not one is a ValueError naming it (checked by its first line, ``tree``, before LightGBM reads it and
-    prints its own error)."""
+    prints its own error).
+
+    Parameters
+    ----------
+    path : str or Path
+        A LightGBM text file, plain or gzipped.
+
+    Returns
+    -------
+    lightgbm.Booster
+        The regressor.
+
+    Examples
+    --------
+    >>> from pueval.mpe import shipped_regressor
+    >>> load_regressor(shipped_regressor.PATH).num_trees()
+    400
+    """
     import gzip
 
     try:
@@ -240,7 +349,21 @@ DEFAULT_REGRESSOR = shipped.PATH
 
 def default_regressor() -> lgb.Booster:
     """The regressor shipped with pueval (module docstring): what ``fit_model(seed=DEFAULT_SEED,
-    repetitions=DEFAULT_REPETITIONS, **DEFAULT_TRAINING)`` trains."""
+    repetitions=DEFAULT_REPETITIONS, **DEFAULT_TRAINING)`` trains.
+
+    Parameters
+    ----------
+
+    Returns
+    -------
+    lightgbm.Booster
+        The shipped regressor (loaded once).
+
+    Examples
+    --------
+    >>> default_regressor().num_trees()
+    400
+    """
     return load_regressor(DEFAULT_REGRESSOR)
 
 
@@ -258,7 +381,33 @@ def write_default_regressor(path=DEFAULT_REGRESSOR) -> float:
 def univariate_transform(X, is_component, *, seed: int, folds: int = 5, rounds: int = 50,
                          num_leaves: int = 15, learning_rate: float = 0.1, groups=None) -> np.ndarray:
     """Out-of-fold LightGBM scores of labeled (component) vs unlabeled (mixture) for every row; rows of one of
-    ``groups`` (the copies of a row in a bootstrap resample) are held out together."""
+    ``groups`` (the copies of a row in a bootstrap resample) are held out together.
+
+    Parameters
+    ----------
+    X : array of shape (n, d)
+        Features of every row.
+    is_component : array of shape (n,) of bool
+        True on the labeled rows.
+    seed : int
+        Seeds the folds and LightGBM.
+    folds, rounds, num_leaves, learning_rate
+        The cross-fitted LightGBM's settings.
+    groups : array of shape (n,), optional
+        Rows of one group are held out together.
+
+    Returns
+    -------
+    numpy array of shape (n,)
+        Raw out-of-fold scores.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(200, 2))
+    >>> univariate_transform(X, np.arange(200) < 50, seed=0, rounds=5).shape
+    (200,)
+    """
     from pueval.model import Capacity, out_of_fold_scores
 
     capacity = Capacity(rounds=rounds, num_leaves=num_leaves, learning_rate=learning_rate)
@@ -269,7 +418,34 @@ def univariate_transform(X, is_component, *, seed: int, folds: int = 5, rounds: 
 def theta_from_transform(scores, is_component, model: lgb.Booster, *, rng, repetitions: int = 10) -> float:
     """θ̂ from univariate scores of every row (a held-out transform): the regressor's read-out of the
     distance curve of the mixture rows' scores against the component rows', clipped to [0, THETA_MAX = 0.999].
-    ``rng`` draws the curve's component points."""
+    ``rng`` draws the curve's component points.
+
+    Parameters
+    ----------
+    scores : array of shape (n,)
+        Held-out univariate scores of every row.
+    is_component : array of shape (n,) of bool
+        True on the labeled rows.
+    model : lightgbm.Booster
+        The regressor.
+    rng : numpy Generator
+        Draws the curve's component points.
+    repetitions : int, default 10
+        Runs of the curve averaged.
+
+    Returns
+    -------
+    float
+        θ̂, in [0, 0.999].
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> labeled = np.arange(400) < 100
+    >>> scores = np.where(labeled, 1.0, 0.0) + rng.normal(size=400)
+    >>> 0 <= theta_from_transform(scores, labeled, default_regressor(), rng=rng) <= 0.999
+    True
+    """
     is_component = np.asarray(is_component, dtype=bool)
     curve = distance_curve(scores[~is_component], scores[is_component], rng=rng, repetitions=repetitions)
     return float(np.clip(model.predict(curve[None, :], num_threads=PREDICT_THREADS)[0], 0.0, THETA_MAX))
@@ -291,6 +467,36 @@ def distcurve(X_mixture, X_component, *, seed=0, model, repetitions: int = 10, t
 
     ``model`` is a trained regressor (or the path of one); ``transform`` holds the options of
     :func:`univariate_transform` (folds, rounds, num_leaves, learning_rate).
+    
+
+    Parameters
+    ----------
+    X_mixture : array of shape (N, d)
+        The mixture sample (the unlabeled rows).
+    X_component : array of shape (M, d)
+        The component sample (the labeled rows).
+    seed : int, default 0
+        Seeds the transform and the curve.
+    model : lightgbm.Booster or path
+        The regressor (:func:`default_regressor` is the shipped one).
+    repetitions : int, default 10
+        Runs of the curve averaged.
+    transform : dict, optional
+        Options of :func:`univariate_transform`.
+
+    Returns
+    -------
+    float
+        θ̂, in [0, 0.999].
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> y = np.r_[np.ones(300, int), np.zeros(300, int)]
+    >>> X = np.c_[y * 3.0 + rng.normal(size=600), rng.normal(size=600)]
+    >>> labeled = np.arange(600) < 150  # theta = 150/450
+    >>> round(distcurve(X[~labeled], X[labeled], model=default_regressor()), 2)
+    0.23
     """
     X_mixture, X_component = check_mixture_component(X_mixture, X_component)
     if len(X_mixture) < 2:
@@ -309,6 +515,29 @@ def fit_model(n_mixtures: int, *, seed: int, repetitions: int, **options) -> tup
     """(regressor trained on ``n_mixtures`` synthetic curves, its MAE on max(50, n_mixtures/10) fresh ones).
 
     ``options`` go to :func:`train_regressor` (rounds, num_leaves, learning_rate).
+    
+
+    Parameters
+    ----------
+    n_mixtures : int
+        Synthetic mixtures to train on.
+    seed : int
+        The root seed.
+    repetitions : int
+        Runs of each curve averaged.
+    **options
+        Of :func:`train_regressor`.
+
+    Returns
+    -------
+    (lightgbm.Booster, float)
+        The regressor and its MAE on fresh mixtures.
+
+    Examples
+    --------
+    >>> model, mae = fit_model(40, seed=0, repetitions=1, rounds=5)
+    >>> 0 < mae < 1
+    True
     """
     curves, thetas = training_set(n_mixtures, seed=seed, repetitions=repetitions)
     log.info("%d synthetic mixtures, theta in [%.2f, %.2f]", n_mixtures, thetas.min(), thetas.max())

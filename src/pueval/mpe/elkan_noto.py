@@ -26,6 +26,20 @@ __all__ = ["en_theta", "theta_from_frequency"]
 def en_theta(labeled, probabilities) -> float:
     """θ̂ of EN from held-out probabilities P(s = 1 | x) of every row and the PU labels (1 = labeled).
 
+    Parameters
+    ----------
+    labeled : array of shape (n,)
+        PU labels, 1 = labeled.
+    probabilities : array of shape (n,)
+        Held-out P(s = 1 | x) of every row.
+
+    Returns
+    -------
+    float
+        θ̂, in [0, 0.999].
+
+    Examples
+    --------
     >>> en_theta(np.array([1, 1, 0, 0, 0, 0]), np.array([0.5, 0.5, 0.5, 0.0, 0.0, 0.0]))
     0.5
     """
@@ -41,6 +55,24 @@ def en_theta(labeled, probabilities) -> float:
 
 def theta_from_frequency(c: float, s: np.ndarray) -> float:
     """θ̂ = n_L (1 − c)/(c n_U), clipped to [0, THETA_MAX]: the positives' share of the unlabeled rows of the
-    0/1 labels ``s`` when a fraction c > 0 of the positives is labeled (EN and TIcE)."""
+    0/1 labels ``s`` when a fraction c > 0 of the positives is labeled (EN and TIcE).
+
+    Parameters
+    ----------
+    c : float
+        The labeled share of the positives, in (0, 1].
+    s : array of shape (n,)
+        0/1 PU labels.
+
+    Returns
+    -------
+    float
+        θ̂, in [0, 0.999].
+
+    Examples
+    --------
+    >>> theta_from_frequency(0.5, np.r_[np.ones(20, int), np.zeros(80, int)])
+    0.25
+    """
     n_l, n_u = int(s.sum()), int((s == 0).sum())
     return float(np.clip(n_l * (1.0 - c) / (c * n_u), 0.0, THETA_MAX))

@@ -156,7 +156,22 @@ def available_bytes() -> int | None:
 def check_memory(n: int) -> None:
     """Refuse, before allocating, a KM run whose n × n matrices (:data:`GRAM_COPIES` of them) would take more
     than :data:`MEMORY_HEADROOM` of what the process can still allocate (:func:`available_bytes`: the machine's,
-    the container's and the address-space limit, the least of them)."""
+    the container's and the address-space limit, the least of them).
+
+    Parameters
+    ----------
+    n : int
+        Rows of the KM run.
+
+    Returns
+    -------
+    None
+        Raises MemoryError, in one line, when they would not fit.
+
+    Examples
+    --------
+    >>> check_memory(1000)
+    """
     needed, available = GRAM_COPIES * 8 * n * n, available_bytes()
     if available is not None and needed > MEMORY_HEADROOM * available:
         raise MemoryError(memory_message(n, available))
@@ -164,7 +179,25 @@ def check_memory(n: int) -> None:
 
 def rows_that_fit(share: float = 0.5, unknown: int = 8000) -> int:
     """The most rows whose Gram matrices take at most ``share`` of what the process can allocate
-    (:func:`available_bytes`); ``unknown`` when no limit can be read."""
+    (:func:`available_bytes`); ``unknown`` when no limit can be read.
+
+    Parameters
+    ----------
+    share : float, default 0.5
+        The share of the allocatable memory the Gram matrices may take.
+    unknown : int, default 8000
+        The answer when no limit can be read.
+
+    Returns
+    -------
+    int
+        Rows.
+
+    Examples
+    --------
+    >>> rows_that_fit() > 1000
+    True
+    """
     available = available_bytes()
     return unknown if available is None else int(np.sqrt(share * available / (GRAM_COPIES * 8)))
 
@@ -534,7 +567,29 @@ def hull_distance(bank: KernelBank, component) -> tuple[HullDistance, float, int
 def km_thresholds(bank: KernelBank, component) -> dict:
     """``{"km1": θ̂, "km2": θ̂, "certified": c, "stable": s, "undecided": u}`` for the bank's rows split
     by ``component`` (a boolean mask, True = labeled); c, s and u count the slope comparisons decided
-    each way (:meth:`HullDistance.slope_above`)."""
+    each way (:meth:`HullDistance.slope_above`).
+
+    Parameters
+    ----------
+    bank : KernelBank
+        The Gram matrices of every row.
+    component : array of shape (n,) of bool
+        True on the labeled rows.
+
+    Returns
+    -------
+    dict
+        ``km1``, ``km2`` and the counts ``certified``, ``stable``, ``undecided``.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> y = np.r_[np.ones(300, int), np.zeros(300, int)]
+    >>> X = np.c_[y * 3.0 + rng.normal(size=600), rng.normal(size=600)]
+    >>> found = km_thresholds(KernelBank(X), np.arange(600) < 150)  # theta = 150/450
+    >>> round(found["km1"], 2), round(found["km2"], 2)
+    (0.28, 0.3)
+    """
     curve, delta, N, M = hull_distance(bank, component)
     nu = thresholds(curve, delta, N, M)
     estimates = {}
@@ -552,6 +607,24 @@ def km(X_mixture, X_component, *, seed=0, standardize: bool = False) -> dict:
     deterministic; ``seed`` is accepted so that every MPE method has the same signature.
     ``standardize=True`` is our deviation from the authors' code (scaled features).
 
+    Parameters
+    ----------
+    X_mixture : array of shape (N, d)
+        The mixture sample (the unlabeled rows).
+    X_component : array of shape (M, d)
+        The component sample (the labeled rows).
+    seed : int, default 0
+        Accepted for a common signature; KM is deterministic.
+    standardize : bool, default False
+        Scale the features to unit variance first (our deviation).
+
+    Returns
+    -------
+    dict
+        ``{"km1": θ̂, "km2": θ̂}``.
+
+    Examples
+    --------
     >>> rng = np.random.default_rng(0)
     >>> mixture = np.r_[rng.normal(3, 1, (150, 2)), rng.normal(-3, 1, (150, 2))]
     >>> estimates = km(mixture, rng.normal(3, 1, (100, 2)))

@@ -341,7 +341,23 @@ def theta_bounds(method: str) -> tuple[float, float, float, float]:
     """(lowest θ̂, highest θ̂, θ̂ at or below which the estimate is at the lowest, θ̂ at or above which it is at
     the highest) of a method. KM bisects λ on [1, λ_max = 8] to a width of ε = 0.04, θ̂ = (λ − 1)/λ, so
     θ̂ ≤ 7/8 = 0.875, and a λ̂ within ε of an end of its range is at that end; every other method clips θ̂
-    to [0, THETA_MAX = 0.999]."""
+    to [0, THETA_MAX = 0.999].
+
+    Parameters
+    ----------
+    method : str
+        A method's public or pipeline name.
+
+    Returns
+    -------
+    (float, float, float, float)
+        The lowest and highest θ̂, and where the estimate is at each.
+
+    Examples
+    --------
+    >>> [round(v, 3) for v in theta_bounds("km1")]
+    [0.0, 0.875, 0.038, 0.874]
+    """
     if method in ("km1", "km2"):
         from pueval.mpe.kernel_embedding import EPSILON, LAMBDA_MAX
 
@@ -502,6 +518,26 @@ def estimate_priors(X: ArrayLike, labels: ArrayLike, methods, *,
     and BBE read one cross-fitted transform where their rows, seeds and transform options agree (an int
     ``random_state``): each θ̂ is the one :func:`estimate_prior` gives alone, at the cost of one transform.
 
+    Parameters
+    ----------
+    X : array of shape (n, d)
+        Features of every row.
+    labels : array of shape (n,)
+        PU labels, ``pos_label`` marking the labeled rows.
+    methods : str or sequence of str
+        Method names (:data:`pueval.mpe.PUBLIC_METHODS`), each once.
+    random_state, pos_label, interval, n_boot, level
+        As :func:`estimate_prior`.
+    options : dict, optional
+        ``{method: {option: value}}``.
+
+    Returns
+    -------
+    dict of PriorEstimate
+        One per method, in the order given.
+
+    Examples
+    --------
     >>> rng = np.random.default_rng(0)
     >>> y = np.r_[np.ones(300, int), np.zeros(300, int)]
     >>> X = np.c_[y * 3.0 + rng.normal(size=600), rng.normal(size=600)]
@@ -525,7 +561,24 @@ def estimate_priors(X: ArrayLike, labels: ArrayLike, methods, *,
 
 def priors_agree(estimates: dict) -> bool | None:
     """Whether the intervals of several :class:`PriorEstimate` share a point (max of the lows ≤ min of the
-    highs); None when fewer than two carry an interval."""
+    highs); None when fewer than two carry an interval.
+
+    Parameters
+    ----------
+    estimates : dict of PriorEstimate
+        As :func:`estimate_priors` returns them.
+
+    Returns
+    -------
+    bool or None
+        Whether the intervals overlap; None with fewer than two intervals.
+
+    Examples
+    --------
+    >>> priors_agree({m: PriorEstimate(0.3, m, None, (0, 1), 100, 20, interval=i) for m, i in
+    ...               [("bbe", (0.2, 0.4)), ("tice", (0.35, 0.5))]})
+    True
+    """
     intervals = [e.interval for e in estimates.values() if e.interval is not None]
     if len(intervals) < 2:
         return None

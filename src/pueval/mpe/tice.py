@@ -216,7 +216,34 @@ def tice_c(X, labeled, *, rng: np.random.Generator, folds: int = 5, delta: float
            estimate_rows: str = "estimate_fold", groups=None) -> float:
     """ĉ, the label frequency (module docstring), from features X and PU labels (1 = labeled); ``rng``
     draws the fold ids, one per row or, with ``groups`` (the copies of a row in a bootstrap resample), one per
-    group."""
+    group.
+
+    Parameters
+    ----------
+    X : array of shape (n, d)
+        Features of every row.
+    labeled : array of shape (n,)
+        PU labels, 1 = labeled.
+    rng : numpy Generator
+        Draws the fold ids.
+    folds, delta, k, max_splits, min_rows, iterations, estimate_rows
+        The authors' settings (module docstring).
+    groups : array of shape (n,), optional
+        One fold per group instead of per row.
+
+    Returns
+    -------
+    float
+        ĉ, the label frequency.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> y = np.r_[np.ones(300, int), np.zeros(300, int)]
+    >>> X = np.c_[y + rng.uniform(0, 0.2, 600), rng.normal(size=600)]
+    >>> round(tice_c(X, (np.arange(600) < 150).astype(int), rng=np.random.default_rng(0)), 2)  # c = 1/2
+    0.47
+    """
     X = check_matrix(X, "X")
     s = check_labels(labeled, X.shape[0], "labeled")
     check_integer(folds, "folds", 2)
@@ -251,6 +278,24 @@ def tice_c(X, labeled, *, rng: np.random.Generator, folds: int = 5, delta: float
 def tice_theta(X, labeled, *, rng: np.random.Generator, **options) -> float:
     """θ̂ of TIcE: the positive fraction of the unlabeled rows, from ĉ of :func:`tice_c`.
 
+    Parameters
+    ----------
+    X : array of shape (n, d)
+        Features of every row.
+    labeled : array of shape (n,)
+        PU labels, 1 = labeled.
+    rng : numpy Generator
+        Draws the fold ids.
+    **options
+        Of :func:`tice_c`.
+
+    Returns
+    -------
+    float
+        θ̂, in [0, 0.999].
+
+    Examples
+    --------
     ĉ is a lower bound, so θ̂ errs high: below, the positives fill the top piece of the first feature,
     c = ½ and θ = 500/1500, and ĉ ≈ 0.46.
 
