@@ -351,9 +351,6 @@ def default_regressor() -> lgb.Booster:
     """The regressor shipped with pueval (module docstring): what ``fit_model(seed=DEFAULT_SEED,
     repetitions=DEFAULT_REPETITIONS, **DEFAULT_TRAINING)`` trains.
 
-    Parameters
-    ----------
-
     Returns
     -------
     lightgbm.Booster
