@@ -23,9 +23,6 @@ from pueval import metrics
 from pueval.seeds import int_seed
 from pueval.validation import ArgumentError
 
-KM_METHODS = ("km1", "km2")
-
-
 def method_options(*, km: dict, distcurve_model, repetitions: int, transform: dict | None, bbe: dict,
                    tice: dict) -> dict:
     """``{method: options}`` of :func:`pueval.mpe.estimate_priors` from the pipeline's ``mpe`` settings, so that
