@@ -347,7 +347,7 @@ def holm(p_values) -> list[float]:
     adjusted, running = [0.0] * m, 0.0
     for rank, i in enumerate(order):
         running = max(running, min(1.0, (m - rank) * float(p_values[i])))
-        adjusted[i] = float(f"{running:.15g}")
+        adjusted[i] = running
     return adjusted
 
 
