@@ -1,22 +1,31 @@
-"""MkDocs hooks (mkdocs.yml ``hooks:``): the docstrings' Sphinx roles as links, superscripts typeset, and the
-pipeline's figures served from results/figures without a copy in git.
+"""MkDocs hooks (mkdocs.yml ``hooks:``): the docstrings' Sphinx roles as links, superscripts and equations
+typeset, and the pipeline's figures served from results/figures without a copy in git.
 
 * ``:func:`pueval.metrics.auc``` (rendered by mkdocstrings as ``:func:<code>…</code>``) becomes a
   cross-reference that mkdocs-autorefs resolves (``~`` shows the last name only); an identifier it cannot
   resolve stays as code, without the role.
 * ``AUL^PU``, ``n^P``, ``AUC^{est}`` outside code become AUL<sup>PU</sup>, ….
+* Equations, written ``$…$`` and ``$$…$$`` in the pages (marked by pymdownx.arithmatex), are typeset by KaTeX
+  at build time (``docs/katex_render.cjs``, one node process per page; KaTeX from ``npm ci --prefix docs``,
+  pinned in ``docs/package-lock.json``); its stylesheet and fonts are served from ``assets/katex/``, so the
+  site needs no network. An equation KaTeX cannot parse fails the build, naming it.
 * Every ``results/figures/*.png`` is served as ``figures/<name>.png``, so the pages can show what they discuss.
 
-A role or a caret-superscript left in a page's text after this is a warning, which ``mkdocs build --strict``
+A role, a caret-superscript or a ``$`` left in a page's text after this is a warning, which ``mkdocs build --strict``
 (as CI runs it) turns into a failure.
 """
 
 from __future__ import annotations
 
+import html as html_entities
+import json
 import logging
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
 log = logging.getLogger("mkdocs.hooks.pueval")
@@ -24,8 +33,14 @@ log = logging.getLogger("mkdocs.hooks.pueval")
 ROLE = re.compile(r":(?:py:)?(?:func|class|mod|meth|data|attr|exc|obj):<code>(~?)([^<]+?)</code>")
 LEFT_ROLE = re.compile(r":(?:func|class|mod|meth|data|attr|exc|obj):`?")
 SUPERSCRIPT = re.compile(r"(?<=[A-Za-z0-9)])\^(\{[^}<]*\}|[A-Za-z0-9]+)")
-VERBATIM = re.compile(r"(<(pre|code|script|style)\b.*?</\2>|<[^>]+>)", flags=re.DOTALL)  # code, and tags
-FIGURES = Path("results/figures")
+MATH = re.compile(r'<(span|div) class="arithmatex">\\[(\[](.*?)\\[)\]]</\1>', flags=re.DOTALL)
+# code, equations (typeset afterwards) and tags: left alone by the superscripts
+VERBATIM = re.compile(r'(<(pre|code|script|style)\b.*?</\2>|<(?:span|div) class="arithmatex">.*?</(?:span|div)>|<[^>]+>)',
+                      flags=re.DOTALL)
+ROOT = Path(__file__).resolve().parents[1]
+FIGURES = ROOT / "results" / "figures"
+KATEX = ROOT / "docs" / "node_modules" / "katex" / "dist"
+KATEX_RENDER = ROOT / "docs" / "katex_render.cjs"
 
 
 def _reference(match: re.Match) -> str:
@@ -38,24 +53,48 @@ def _typeset(text: str) -> str:
     return SUPERSCRIPT.sub(lambda m: f"<sup>{m.group(1).strip('{}')}</sup>", text)
 
 
+def _katex_installed() -> None:
+    if not KATEX.is_dir() or shutil.which("node") is None:
+        raise PluginError("KaTeX typesets the equations at build time and needs Node.js with KaTeX installed: "
+                          "run `npm ci --prefix docs` (Node.js >= 12)")
+
+
+def _typeset_math(html: str, page) -> str:
+    """Each equation of the page as KaTeX's HTML (display equations in a ``div.math``)."""
+    found = list(MATH.finditer(html))
+    if not found:
+        return html
+    _katex_installed()
+    tex = [[html_entities.unescape(m.group(2)), m.group(1) == "div"] for m in found]
+    run = subprocess.run(["node", str(KATEX_RENDER)], input=json.dumps(tex), capture_output=True, text=True,
+                         check=False)
+    if run.returncode:
+        raise PluginError(f"{page.file.src_path}: KaTeX could not typeset an equation: {run.stderr.strip()}")
+    rendered = iter(json.loads(run.stdout))
+    return MATH.sub(lambda m: f'<div class="math">{next(rendered)}</div>' if m.group(1) == "div"
+                    else next(rendered), html)
+
+
 def on_page_content(html: str, page, config, files) -> str:
     html = ROLE.sub(_reference, html)
     parts = VERBATIM.split(html)
     out = []
     for i, part in enumerate(parts):
-        if i % 3 == 0:  # text between tags and code
+        if i % 3 == 0:  # text between tags, code and equations
             part = _typeset(part)
-            if LEFT_ROLE.search(part) or SUPERSCRIPT.search(part):
-                log.warning("%s: a raw role or ^ left in %r", page.file.src_path, part.strip()[:80])
+            if LEFT_ROLE.search(part) or SUPERSCRIPT.search(part) or "$" in part:
+                log.warning("%s: a raw role, ^ or $ left in %r", page.file.src_path, part.strip()[:80])
         elif i % 3 == 2:
             continue  # the tag name captured by the inner group
         out.append(part)
-    return "".join(out)
+    return _typeset_math("".join(out), page)
 
 
 def on_files(files, config):
-    root = Path(config["config_file_path"]).parent
-    for figure in sorted((root / FIGURES).glob("*.png")):
-        files.append(File(f"figures/{figure.name}", src_dir=str(figure.parent.parent), dest_dir=config["site_dir"],
-                          use_directory_urls=config["use_directory_urls"]))
+    served = [(f"figures/{figure.name}", figure) for figure in sorted(FIGURES.glob("*.png"))]
+    _katex_installed()
+    served += [(f"assets/katex/{asset.relative_to(KATEX).as_posix()}", asset)
+               for asset in [KATEX / "katex.min.css", *sorted((KATEX / "fonts").iterdir())]]
+    for uri, path in served:
+        files.append(File.generated(config, uri, abs_src_path=str(path)))
     return files

@@ -30,3 +30,31 @@ def test_a_role_left_in_the_text_is_a_warning(caplog):
     with caplog.at_level(logging.WARNING):
         hooks.on_page_content("<p>see :func:`broken</p>", PAGE, {}, None)
     assert "raw role" in caplog.text
+
+
+def test_a_dollar_left_in_the_text_is_a_warning(caplog):
+    with caplog.at_level(logging.WARNING):
+        hooks.on_page_content("<p>costs $5 and <code>$HOME</code></p>", PAGE, {}, None)
+    assert "$ left" in caplog.text and "HOME" not in caplog.text
+
+
+katex = pytest.mark.skipif(not hooks.KATEX.is_dir() or hooks.shutil.which("node") is None,
+                           reason="KaTeX not installed (npm ci --prefix docs)")
+
+
+@katex
+def test_equations_are_typeset_and_their_carets_left_to_katex(caplog):
+    html = ('<p>AUL^PU is <span class="arithmatex">\\(\\mathrm{AUL}^{\\mathrm{PU}} &lt; 1\\)</span>.</p>\n'
+            '<div class="arithmatex">\\[x^2 = \\frac{a}{b}\\]</div>')
+    with caplog.at_level(logging.WARNING):
+        out = hooks.on_page_content(html, PAGE, {}, None)
+    assert not caplog.records and "arithmatex" not in out and out.startswith("<p>AUL<sup>PU</sup> is ")
+    inline, display = out.split('<div class="math">')
+    assert '<annotation encoding="application/x-tex">\\mathrm{AUL}^{\\mathrm{PU}} &lt; 1</annotation>' in inline
+    assert 'class="katex-display"' in display and "<mfrac>" in display and "<sup>" not in display
+
+
+@katex
+def test_an_equation_katex_cannot_parse_fails_naming_it():
+    with pytest.raises(hooks.PluginError, match=r"(?s)page\.md: KaTeX could not typeset.*in: x\^"):
+        hooks.on_page_content('<p><span class="arithmatex">\\(x^\\)</span></p>', PAGE, {}, None)
