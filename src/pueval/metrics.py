@@ -95,7 +95,7 @@ def midranks_at(scores: np.ndarray, rows: np.ndarray) -> np.ndarray:
     [3.5, 3.5, 2.0]
     """
     ordered = np.sort(scores)
-    queries = scores[rows]
+    queries = np.compress(rows, scores) if rows.dtype == bool else scores[rows]  # compress: 2× a mask's gather
     order = np.argsort(queries)  # sorted keys: each binary search starts where the last one ended
     keys = queries[order]
     below_or_tied = np.searchsorted(ordered, keys, side="right")  # #{scores ≤ s_i} ≥ 1: s_i is a score
@@ -138,8 +138,9 @@ def labeled_t_values(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabe
     """The labeled rows' t-values, t_i = (r_i − ½)/n (:func:`t_values`), after checking the arguments (at least
     two labeled rows) and warning of degenerate scores: what AUL^PU, its intervals and bounds read."""
     labeled, scores = check_pu(labels, scores, pos_label=pos_label)
-    warn_degenerate(labeled, scores)
-    return t_values_at(scores, labeled)
+    t = t_values_at(scores, labeled)
+    warn_degenerate(labeled, scores, labeled_values=t)
+    return t
 
 
 def paired_t_values(labels: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLike, *,
@@ -148,9 +149,10 @@ def paired_t_values(labels: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLike,
     arguments and warning of either model's degenerate scores: what the paired difference and its bounds read."""
     labeled, scores_a = check_pu(labels, scores_a, pos_label=pos_label, scores_name="scores_a")
     scores_b = check_scores(scores_b, labeled.size, "scores_b")
-    warn_degenerate(labeled, scores_a, name="scores_a")
-    warn_degenerate(labeled, scores_b, name="scores_b")
-    return labeled, t_values_at(scores_a, labeled), t_values_at(scores_b, labeled)
+    t_a, t_b = t_values_at(scores_a, labeled), t_values_at(scores_b, labeled)
+    warn_degenerate(labeled, scores_a, name="scores_a", labeled_values=t_a)
+    warn_degenerate(labeled, scores_b, name="scores_b", labeled_values=t_b)
+    return labeled, t_a, t_b
 
 
 def weighted_t_values(scores: np.ndarray, weights: np.ndarray) -> np.ndarray:

@@ -4,7 +4,7 @@ public function names its bad argument."""
 import numpy as np
 import pytest
 
-from pueval import aul_pu, curves, metrics, related
+from pueval import aul_pu, curves, metrics, related, validation
 from pueval.mpe import km
 from tests.synthetic import pu_labels
 
@@ -44,3 +44,16 @@ def test_every_two_valued_labeling_gives_the_same_numbers(convert, pos_label):
 def test_public_functions_name_the_bad_argument(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+@pytest.mark.parametrize("values", [
+    [], [3], [1, 1, 1], [0, 1, 1, 0], [2, -1, 2], [1, 0, 2], [5, 5, 7, 9, 5], [-0.0, 0.0, 1.0], [0.5, -0.5, 0.5],
+    [True, False, True], [False, False], np.arange(6) % 3, np.array([1, 0, 1], dtype=np.uint8),
+    np.array([np.inf, 0.0, np.inf]), np.array([2**62, 1, 2**62]),
+])
+def test_distinct_numbers_are_numpys_unique(values):
+    """The labels' distinct values, found without a sort when there are at most two, are np.unique's."""
+    values = np.asarray(values)
+    found = validation._distinct_numbers(values)
+    assert found == np.unique(values).tolist()
+    assert [type(v) for v in found] == [type(v) for v in np.unique(values).tolist()]
