@@ -4,14 +4,15 @@ typeset, and the pipeline's figures served from results/figures without a copy i
 * ``:func:`pueval.metrics.auc``` (rendered by mkdocstrings as ``:func:<code>…</code>``) becomes a
   cross-reference that mkdocs-autorefs resolves (``~`` shows the last name only); an identifier it cannot
   resolve stays as code, without the role.
-* ``AUL^PU``, ``n^P``, ``AUC^{est}`` outside code become AUL<sup>PU</sup>, ….
+* ``AUL^PU``, ``n^P``, ``γ^PU``, ``n̂^P``, ``10^-0.5``, ``AUC^{est}``, ``[−3, 3]^(d+1)`` outside code and equations
+  become AUL<sup>PU</sup>, …, [−3, 3]<sup>d+1</sup>.
 * Equations, written ``$…$`` and ``$$…$$`` in the pages (marked by pymdownx.arithmatex), are typeset by KaTeX
   at build time (``docs/katex_render.cjs``, one node process per page; KaTeX from ``npm ci --prefix docs``,
   pinned in ``docs/package-lock.json``); its stylesheet and fonts are served from ``assets/katex/``, so the
   site needs no network. An equation KaTeX cannot parse fails the build, naming it.
 * Every ``results/figures/*.png`` is served as ``figures/<name>.png``, so the pages can show what they discuss.
 
-A role, a caret-superscript or a ``$`` left in a page's text after this is a warning, which ``mkdocs build --strict``
+A role, a ``^`` or a ``$`` left in a page's text after this is a warning, which ``mkdocs build --strict``
 (as CI runs it) turns into a failure.
 """
 
@@ -32,7 +33,7 @@ log = logging.getLogger("mkdocs.hooks.pueval")
 
 ROLE = re.compile(r":(?:py:)?(?:func|class|mod|meth|data|attr|exc|obj):<code>(~?)([^<]+?)</code>")
 LEFT_ROLE = re.compile(r":(?:func|class|mod|meth|data|attr|exc|obj):`?")
-SUPERSCRIPT = re.compile(r"(?<=[A-Za-z0-9)])\^(\{[^}<]*\}|[A-Za-z0-9]+)")
+SUPERSCRIPT = re.compile(r"(?<=[\w)\]\u0300-\u036f])\^(\{[^}<]*\}|\([^)<]*\)|[−-]?[A-Za-z0-9]+(?:\.[0-9]+)?)")
 MATH = re.compile(r'<(span|div) class="arithmatex">\\[(\[](.*?)\\[)\]]</\1>', flags=re.DOTALL)
 # code, equations (typeset afterwards) and tags: left alone by the superscripts
 VERBATIM = re.compile(r'(<(pre|code|script|style)\b.*?</\2>|<(?:span|div) class="arithmatex">.*?</(?:span|div)>|<[^>]+>)',
@@ -50,7 +51,11 @@ def _reference(match: re.Match) -> str:
 
 
 def _typeset(text: str) -> str:
-    return SUPERSCRIPT.sub(lambda m: f"<sup>{m.group(1).strip('{}')}</sup>", text)
+    def raised(match: re.Match) -> str:
+        power = match.group(1)
+        return f"<sup>{power[1:-1] if power[0] in '{(' else power}</sup>"  # ^{est}, ^(d+1): their inside
+
+    return SUPERSCRIPT.sub(raised, text)
 
 
 def _katex_installed() -> None:
@@ -82,7 +87,7 @@ def on_page_content(html: str, page, config, files) -> str:
     for i, part in enumerate(parts):
         if i % 3 == 0:  # text between tags, code and equations
             part = _typeset(part)
-            if LEFT_ROLE.search(part) or SUPERSCRIPT.search(part) or "$" in part:
+            if LEFT_ROLE.search(part) or "^" in part or "$" in part:
                 log.warning("%s: a raw role, ^ or $ left in %r", page.file.src_path, part.strip()[:80])
         elif i % 3 == 2:
             continue  # the tag name captured by the inner group

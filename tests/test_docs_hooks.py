@@ -26,6 +26,19 @@ def test_roles_become_references_and_carets_superscripts_outside_code(caplog):
     assert "# AUL^PU stays" in out and not caplog.records
 
 
+def test_carets_after_greek_letters_hats_brackets_and_signed_powers_are_superscripts(caplog):
+    with caplog.at_level(logging.WARNING):
+        out = hooks.on_page_content("<p>γ^PU(t), n̂^P, 10^-0.5, 10^0.5, [−3, 3]^(d+1).</p>", PAGE, {}, None)
+    assert out == "<p>γ<sup>PU</sup>(t), n̂<sup>P</sup>, 10<sup>-0.5</sup>, 10<sup>0.5</sup>, [−3, 3]<sup>d+1</sup>.</p>"
+    assert not caplog.records
+
+
+def test_a_caret_left_in_the_text_is_a_warning(caplog):
+    with caplog.at_level(logging.WARNING):
+        hooks.on_page_content("<p>x ^ y</p>", PAGE, {}, None)
+    assert "^ or $ left" in caplog.text
+
+
 def test_a_role_left_in_the_text_is_a_warning(caplog):
     with caplog.at_level(logging.WARNING):
         hooks.on_page_content("<p>see :func:`broken</p>", PAGE, {}, None)
