@@ -35,7 +35,7 @@ from pueval.propensity import (aul_pu_audit, aul_pu_bounds, aul_pu_difference_bo
                                breakdown_gamma)
 from pueval.validation import check_fraction, check_level, check_pu
 
-PRIOR_NOTE = "depends on the class prior theta"
+PRIOR_NOTE = "depend on the class prior theta"
 
 
 class InputError(ValueError):
