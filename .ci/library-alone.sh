@@ -3,7 +3,8 @@
 # 1. `pip install .` (the core): imports and computes AUL^PU, `pueval evaluate` and `compare` run, with none of
 #    the estimators' stack (numba, LightGBM, scikit-learn) nor Snakemake or matplotlib; `--mpe` and `--plot`
 #    are one line naming the extra to install and exit code 2;
-# 2. `pip install '.[mpe]'`: the prior estimators run, DistCurve's shipped regressor is in the wheel.
+# 2. the built wheel with the mpe extra (`pip install 'pueval-….whl[mpe]'`, as the missing-extra message says):
+#    the prior estimators run, DistCurve's shipped regressor is in the wheel.
 # The installed size of each is printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,12 +35,13 @@ expect_extra() {  # extra, command...
     local extra=$1; shift
     if "$@" 2> "$work/err"; then echo "$* should fail without the $extra extra" >&2; exit 1; fi
     [ "$(wc -l < "$work/err")" -eq 1 ] || { cat "$work/err" >&2; exit 1; }
-    grep -q "pip install 'pueval\[$extra\]'" "$work/err" || { cat "$work/err" >&2; exit 1; }
+    grep -q "pip install '.\[$extra\]' in a clone of pueval" "$work/err" || { cat "$work/err" >&2; exit 1; }
 }
 expect_extra mpe "$venv/bin/pueval" evaluate "$work/scores.csv" --mpe km2 --features x1 x2 x3
 expect_extra plot "$venv/bin/pueval" evaluate "$work/scores.csv" --plot "$work/curves.png"
 
-uv pip install --quiet --python "$py" ".[mpe]"
+uv build --quiet --wheel --out-dir "$work/dist"
+uv pip install --quiet --python "$py" "$(ls "$work"/dist/pueval-*.whl)[mpe]"
 echo "core + mpe: $(packages) packages, $(size) MB in site-packages"
 "$venv/bin/pueval" evaluate "$work/scores.csv" --mpe km2 bbe --features x1 x2 x3 --format markdown
 "$py" -c "from pueval.mpe.distance_curve import default_regressor

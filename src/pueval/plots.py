@@ -1,5 +1,5 @@
-"""The curves of one model drawn for ``pueval evaluate --plot`` and its HTML report (needs matplotlib:
-``pip install 'pueval[plot]'``; the only library module that imports it, on first use).
+"""The curves of one model drawn for ``pueval evaluate --plot`` and its HTML report (needs matplotlib,
+the ``plot`` extra: ``pip install '.[plot]'`` in a clone; the only library module that imports it, on first use).
 
 :func:`plot_roc_pu`: ROC^PU, and with a prior θ the corrected ROC (Jain et al.'s indirect) and Claesen et al.'s
 band. :func:`plot_lift_pu`: lift^PU, with AUL^PU and its prior-free interval in the legend. Each takes ``ax=`` and

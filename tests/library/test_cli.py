@@ -293,7 +293,8 @@ def test_the_command_without_numba_is_one_line_naming_the_mpe_extra(tmp_path, ca
     assert cli.main(["evaluate", str(path), "--mpe", "km2", "--features", "x1", "x2"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err == ["pueval: error: numba is needed for KM1 and KM2; the 'mpe' extra installs it: "
-                   "pip install 'pueval[mpe]' (in a clone of pueval: pip install '.[mpe]')"]
+                   "pip install '.[mpe]' in a clone of pueval (from a built wheel: pip install 'pueval-….whl[mpe]'), "
+                   "or its packages alone: pip install numba lightgbm scikit-learn"]
 
 
 def test_output_dash_is_standard_output(capsys, table_200, tmp_path, monkeypatch):

@@ -1,4 +1,4 @@
-"""The light core (pueval.extras): ``pip install pueval`` imports and runs without the estimators' stack, and a
+"""The light core (pueval.extras): the core install imports and runs without the estimators' stack, and a
 missing extra is one line naming it. .ci/library-alone.sh checks the same on real installs."""
 
 import subprocess
@@ -28,8 +28,10 @@ def test_a_missing_package_names_its_extra(monkeypatch, module, extra):
     monkeypatch.setitem(sys.modules, package, None)  # `import package` now raises ImportError
     with pytest.raises(extras.MissingExtraError) as raised:
         extras.require(module, "this feature")
+    packages = {"mpe": "numba lightgbm scikit-learn", "plot": "matplotlib"}[extra]
     assert str(raised.value) == (f"{package} is needed for this feature; the {extra!r} extra installs it: "
-                                 f"pip install 'pueval[{extra}]' (in a clone of pueval: pip install '.[{extra}]')")
+                                 f"pip install '.[{extra}]' in a clone of pueval (from a built wheel: pip install "
+                                 f"'pueval-….whl[{extra}]'), or its packages alone: pip install {packages}")
 
 
 def test_only_optional_packages_are_required_by_name():
