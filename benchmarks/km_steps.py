@@ -5,7 +5,8 @@
 Reads ``results/data/{dataset}.parquet`` and ``results/draws/{dataset}/beta{β}.parquet`` of a default run
 (build them with ``snakemake --until draws``). For each dataset, the first ``--draws`` draws at β = 0.1 and
 0.4: CPU seconds of KM1+KM2 per draw (Gram matrices excluded: built once per dataset), steps of the SMO
-solver per draw and µs per step. A step reads two kernel rows (2·8·n bytes): the last column is the time
+solver per draw (and how they split: s₀'s d(1.05), KM1's bisection, then KM2's on the distances KM1 left) and
+µs per step. A step reads two kernel rows (2·8·n bytes): the last column is the time
 a compiled loop takes to read two random rows of a Gram matrix (four running sums, so the reads, not
 the additions, bound it), that traffic's floor, for comparison.
 """
@@ -56,8 +57,8 @@ def main() -> None:
     ke._pairwise_smo = counting
     warm = np.arange(60.0)[:, None]
     ke.km_thresholds(ke.KernelBank(warm), np.arange(60) < 20)  # compile before timing
-    print("| dataset | n | β | CPU s per draw | steps per draw | µs per step | two-row floor µs |")
-    print("|---|---|---|---|---|---|---|")
+    print("| dataset | n | β | CPU s per draw | steps per draw | s₀ / KM1 / KM2 steps | µs per step | two-row floor µs |")
+    print("|---|---|---|---|---|---|---|---|")
     for name in args.datasets:
         data = schemas.read(f"results/data/{name}.parquet", "data")
         y = data.pop("label").to_numpy()
@@ -71,11 +72,20 @@ def main() -> None:
         for beta in ("0.1", "0.4"):
             s = scar.label_matrix(schemas.read(f"results/draws/{name}/beta{beta}.parquet", "draws"), y.size)
             counted.update(steps=0, seconds=0.0)
+            phases = np.zeros(3)
             start = time.process_time()
-            for d in range(args.draws):
-                ke.km_thresholds(bank, s[d].astype(bool))
+            for d in range(args.draws):  # km_thresholds' three phases, their steps counted apart
+                curve, delta, n_mixture, n_component = ke.hull_distance(bank, s[d].astype(bool))
+                before = counted["steps"]
+                nu = ke.thresholds(curve, delta, n_mixture, n_component)
+                phases[0] += counted["steps"] - before
+                for phase, key in ((1, "sqrt"), (2, "slope")):
+                    before = counted["steps"]
+                    ke.bisect(curve, nu[key])
+                    phases[phase] += counted["steps"] - before
             cpu = (time.process_time() - start) / args.draws
-            print(f"| {name} | {bank.n:,} | {beta} | {cpu:.3f} | {counted['steps'] / args.draws:,.0f} | "
+            split = " / ".join(f"{x / args.draws:,.0f}" for x in phases)
+            print(f"| {name} | {bank.n:,} | {beta} | {cpu:.3f} | {counted['steps'] / args.draws:,.0f} | {split} | "
                   f"{1e6 * counted['seconds'] / max(counted['steps'], 1):.2f} | {floor:.2f} |", flush=True)
 
 
