@@ -16,7 +16,7 @@ import numpy as np
 
 from pueval import sampling
 from pueval.extras import require
-from pueval.validation import ArgumentError
+from pueval.validation import ArgumentError, check_groups
 
 # LightGBM predicts with OpenMP's default thread count unless told: on the small blocks scored here starting
 # the threads costs ~10× the prediction itself (13 ms against 1.2 ms a fold). The scores are the same.
@@ -50,9 +50,7 @@ class Capacity:
 def _grouped_splits(splitter, y: np.ndarray, groups: np.ndarray):
     """The splitter's stratified folds over the groups (one label each), every row going with its group: the
     copies of a row that a bootstrap resample holds are never split between training and held-out rows."""
-    if groups.shape != y.shape:
-        raise ArgumentError("groups", f"must give one group per row ({y.size}), got shape {groups.shape}")
-    _, first, inverse = np.unique(groups, return_index=True, return_inverse=True)
+    first, inverse = check_groups(groups, y.size)
     if (y != y[first][inverse]).any():
         raise ArgumentError("groups", "a group holds rows of both labels")
     sampling.check_folds(y[first], splitter.get_n_splits())
@@ -73,7 +71,7 @@ def _fold_fits(X: np.ndarray, y: np.ndarray, capacity: Capacity, *, folds: int, 
         sampling.check_folds(y, folds)
         splits = splitter.split(X, y)
     else:
-        splits = _grouped_splits(splitter, y, np.asarray(groups))
+        splits = _grouped_splits(splitter, y, groups)
     for train, test in splits:
         if capacity.train_fraction < 1.0:
             share = sampling.class_fraction(y[train], capacity.train_fraction, at_least=2)

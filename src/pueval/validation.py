@@ -153,6 +153,20 @@ def check_scores(scores, n: int, name: str = "scores") -> np.ndarray:
     return scores
 
 
+def check_groups(groups, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """``groups``, one label per row of ``n`` (the copies of a row in a bootstrap resample share one), as (the
+    first row of each group, each row's group numbered 0, 1, … in the groups' sorted order).
+
+    >>> [a.tolist() for a in check_groups([7, 3, 7, 5], 4)]
+    [[1, 3, 0], [2, 0, 2, 1]]
+    """
+    groups = np.asarray(groups)
+    if groups.shape != (n,):
+        raise ArgumentError("groups", f"must give one group per row ({n}), got shape {groups.shape}")
+    _, first, inverse = np.unique(groups, return_index=True, return_inverse=True)
+    return first, inverse
+
+
 def check_pu(labels, scores, *, min_labeled: int = 2, labels_name: str = "labels", scores_name: str = "scores",
              pos_label: PosLabel = 1) -> tuple[np.ndarray, np.ndarray]:
     """Boolean PU labels of both kinds (True = ``pos_label``, the labeled rows) with at least ``min_labeled``

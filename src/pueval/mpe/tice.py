@@ -54,7 +54,7 @@ import numpy as np
 from pueval.extras import require
 from pueval.mpe import THETA_MAX
 from pueval.mpe.elkan_noto import theta_from_frequency
-from pueval.validation import ArgumentError, check_integer, check_labels, check_matrix
+from pueval.validation import ArgumentError, check_groups, check_integer, check_labels, check_matrix
 
 __all__ = ["tice_c", "tice_theta"]
 
@@ -258,10 +258,7 @@ def tice_c(X, labeled, *, rng: np.random.Generator, folds: int = 5, delta: float
     if groups is None:
         fold = rng.integers(0, folds, s.size)
     else:
-        groups = np.asarray(groups)
-        if groups.shape != s.shape:
-            raise ArgumentError("groups", f"must give one group per row ({s.size}), got shape {groups.shape}")
-        _, inverse = np.unique(groups, return_inverse=True)
+        _, inverse = check_groups(groups, s.size)
         fold = rng.integers(0, folds, inverse.max() + 1)[inverse]
     if np.bincount(fold, minlength=folds).min() == 0:
         raise ArgumentError("folds", f"{folds} folds over {s.size} rows leave a fold empty")
