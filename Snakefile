@@ -12,7 +12,7 @@ from pathlib import Path
 
 from snakemake.utils import min_version
 
-from pueval.mpe import shipped_regressor
+from pueval.mpe import PUBLIC_METHODS, shipped_regressor
 from pueval.pipeline import datasets, lost_outputs, summary
 from pueval.pipeline.config import beta_name, start_up
 

@@ -220,6 +220,6 @@ rule prior_intervals:
     conda:
         "../../environment.yml"
     params:
-        level=config["prior_intervals"]["level"] if config.get("prior_intervals") else 0,
+        level=lambda w: config["prior_intervals"]["level"],
     script:
         "../scripts/prior_intervals.py"

@@ -124,14 +124,12 @@ rule prior_bootstrap:
         dataset=lambda w: w.dataset,
         betas=[float(b) for b in BETAS],
         seed=config["seed"],
-        draws=config["prior_intervals"]["draws"] if config.get("prior_intervals") else 0,
-        n_boot=(
-            config["prior_intervals"]["n_boot"] if config.get("prior_intervals") else 0
-        ),
-        level=config["prior_intervals"]["level"] if config.get("prior_intervals") else 0,
+        draws=lambda w: config["prior_intervals"]["draws"],
+        n_boot=lambda w: config["prior_intervals"]["n_boot"],
+        level=lambda w: config["prior_intervals"]["level"],
         methods=lambda w: [
             m
-            for m in ("km1", "km2", "distcurve", "en", "bbe", "tice")
+            for m in PUBLIC_METHODS
             if m not in ("km1", "km2")
             or w.dataset in config["prior_intervals"]["km_datasets"]
         ],
