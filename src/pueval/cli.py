@@ -716,18 +716,6 @@ def _write(text: str | bytes, path: str) -> None:
         raise OSError(error.errno, error.strerror or str(error), str(path)) from None
 
 
-def _figure_bytes(labeled, scores, report: dict, file_format: str) -> bytes:
-    from pueval import plots
-
-    return plots.to_bytes(plots.evaluation_figure(labeled, scores, report), file_format)
-
-
-def _comparison_bytes(report: dict, file_format: str) -> bytes:
-    from pueval import plots
-
-    return plots.to_bytes(plots.comparison_figure(report), file_format)
-
-
 def _warned(caught) -> list[str]:
     """The messages of the caught warnings, each once, in order."""
     return list(dict.fromkeys(str(w.message) for w in caught))
@@ -750,23 +738,23 @@ def run(args) -> tuple[str, list[str]]:
 
 
 def _render(args, report: dict, evaluated) -> str:
-    """The report in ``args.format`` (evaluate: with its figure, written to --plot when asked)."""
-    if args.command == "compare":
-        if args.plot:
-            _write(_comparison_bytes(report, Path(args.plot).suffix.lower()[1:]), args.plot)
-        if args.format == "json":
-            return report_json(report)
-        if args.format == "markdown":
-            return markdown(report, _compare_rows(report))
-        return html_page(report, _compare_rows(report), "pueval compare", _comparison_bytes(report, "png"))
-    labeled, scores = evaluated
+    """The report in ``args.format``, with its figure (written to --plot when asked): evaluate's curves of
+    ``evaluated`` (labels, scores), or compare's pairs (``evaluated`` None)."""
+    rows = _compare_rows(report) if evaluated is None else _evaluate_rows(report)
+
+    def figure_bytes(file_format: str) -> bytes:
+        from pueval import plots
+
+        figure = plots.comparison_figure(report) if evaluated is None else plots.evaluation_figure(*evaluated, report)
+        return plots.to_bytes(figure, file_format)
+
     if args.plot:
-        _write(_figure_bytes(labeled, scores, report, Path(args.plot).suffix.lower()[1:]), args.plot)
+        _write(figure_bytes(Path(args.plot).suffix.lower()[1:]), args.plot)
     if args.format == "json":
         return report_json(report)
     if args.format == "markdown":
-        return markdown(report, _evaluate_rows(report))
-    return html_page(report, _evaluate_rows(report), "pueval evaluate", _figure_bytes(labeled, scores, report, "png"))
+        return markdown(report, rows)
+    return html_page(report, rows, f"pueval {args.command}", figure_bytes("png"))
 
 
 def main(argv=None) -> int:
