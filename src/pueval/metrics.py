@@ -16,8 +16,8 @@ import numpy as np
 
 from numpy.typing import ArrayLike
 
-from pueval.validation import (ArgumentError, PosLabel, check_integer, check_label_rows, check_pu, check_scores,
-                               sklearn_names, warn_degenerate)
+from pueval.validation import (ArgumentError, PosLabel, check_integer, check_label_rows, check_level, check_pu,
+                               check_scores, sklearn_names, warn_degenerate)
 
 __all__ = ["auc", "aul", "auc_pu_standard_error", "corrected_auc", "corrected_auc_interval", "theta_upper_bound",
            "check_prior", "PriorInconsistentWarning", "unlabeled_positive_fraction", "expected_auc_pu",
@@ -452,8 +452,7 @@ def corrected_auc_interval(auc_pu: float, theta_interval: tuple[float, float], *
     standard_error = float(standard_error)
     if not 0.0 <= standard_error < np.inf:
         raise ArgumentError("standard_error", f"must be a finite number >= 0, got {standard_error}")
-    if not 0.0 < float(level) < 1.0:
-        raise ArgumentError("level", f"must lie in (0, 1), got {level}")
+    level = check_level(level)
     half = NormalDist().inv_cdf(0.5 + level / 2) * standard_error
     a_low, a_high = max(auc_pu - half, 0.0), min(auc_pu + half, 1.0)
 
