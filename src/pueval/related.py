@@ -221,7 +221,7 @@ def tabatabaei_f1(s: ArrayLike, predicted: ArrayLike, theta: float, *, pos_label
     theta = check_fraction(theta, "theta")
     n_l = int(s.sum())
     rho = n_l / (n_l + theta * (s.size - n_l))
-    return float(2.0 * float(np.sum(predicted & (s == 1))) / (rho * predicted.sum() + n_l))
+    return float(2.0 * np.sum(predicted & (s == 1)) / (rho * predicted.sum() + n_l))
 
 
 def ll_score(s: ArrayLike, predicted: ArrayLike, *, pos_label: PosLabel = 1) -> float:
