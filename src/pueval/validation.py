@@ -157,8 +157,11 @@ def check_groups(groups, n: int) -> tuple[np.ndarray, np.ndarray]:
     """``groups``, one label per row of ``n`` (the copies of a row in a bootstrap resample share one), as (the
     first row of each group, each row's group numbered 0, 1, … in the groups' sorted order).
 
-    >>> [a.tolist() for a in check_groups([7, 3, 7, 5], 4)]
-    [[1, 3, 0], [2, 0, 2, 1]]
+    Examples
+    --------
+    >>> first, inverse = check_groups([7, 3, 7, 5], 4)
+    >>> first.tolist(), inverse.tolist()
+    ([1, 3, 0], [2, 0, 2, 1])
     """
     groups = np.asarray(groups)
     if groups.shape != (n,):
