@@ -339,6 +339,8 @@ def holm(p_values) -> list[float]:
     """Holm's step-down adjustment of several p-values (the family-wise error rate of all the pairs): the i-th
     smallest p becomes max over j ≤ i of min(1, (m − j + 1)·p_(j)), in the order given.
 
+    Examples
+    --------
     >>> holm([0.01, 0.04, 0.03])
     [0.03, 0.06, 0.06]
     """

@@ -18,6 +18,8 @@ def median_width(D: np.ndarray, *, diagonal: bool) -> float:
     """σ_med = √(median of the squared distances ``D``): over the full matrix, zero diagonal included,
     when ``diagonal`` (the KM authors' code), else over the distinct pairs i < j.
 
+    Examples
+    --------
     >>> D = squared_distances(np.array([[0.0], [1.0], [3.0]]))
     >>> median_width(D, diagonal=False), median_width(D, diagonal=True)
     (2.0, 1.0)

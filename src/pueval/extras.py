@@ -28,6 +28,8 @@ def require(module: str, needed_for: str) -> ModuleType:
     missing, a :class:`MissingExtraError` saying that ``needed_for`` (what the caller computes) needs it and
     how to install it.
 
+    Examples
+    --------
     >>> require("sklearn.metrics", "the scorer").__name__
     'sklearn.metrics'
     """

@@ -32,6 +32,8 @@ def fit(x1: np.ndarray, target: np.ndarray, weight: np.ndarray, *, C: float = 1.
     ``weight`` (J × n, non-negative), rows ``x1`` (n × (d + 1), from :func:`with_intercept`) and ``target``
     (n, in [0, 1]). ``start`` warm-starts the iteration (same shape as the result).
 
+    Examples
+    --------
     >>> x1 = with_intercept(np.array([[0.0], [1.0], [2.0], [3.0]]))
     >>> b = fit(x1, np.array([0.0, 0.0, 1.0, 1.0]), np.ones((1, 4)), penalize_intercept=False)
     >>> bool(b[0, 0] > 0), bool(abs(b[0, 0] * 1.5 + b[0, 1]) < 1e-9)  # rising, ½ at the symmetric middle

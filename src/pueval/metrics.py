@@ -30,6 +30,8 @@ def tie_groups(scores: np.ndarray, *, descending: bool = False) -> tuple[np.ndar
     tie group is left free (an unstable sort, 2-3× faster than a stable one at millions of rows): everything
     computed from it is per tie group (mid-ranks, counts at each threshold), the same whatever that order.
 
+    Examples
+    --------
     >>> order, last = tie_groups(np.array([0.3, 0.1, 0.3]))
     >>> np.array([0.3, 0.1, 0.3])[order].tolist(), last.tolist()
     ([0.1, 0.3, 0.3], [True, False, True])
@@ -44,6 +46,8 @@ def heads(scores: np.ndarray, *masks: np.ndarray) -> tuple[np.ndarray, np.ndarra
     of rows with score ≥ t and, for each of ``masks`` (0/1 or bool, one per row), how many of its rows
     those are. One sort serves every mask.
 
+    Examples
+    --------
     >>> thresholds, size, (marked,) = heads(np.array([0.3, 0.1, 0.3, 0.2]), np.array([1, 0, 0, 1]))
     >>> thresholds.tolist(), size.tolist(), marked.tolist()
     ([0.3, 0.2, 0.1], [2, 3, 4], [1, 2, 2])
@@ -91,6 +95,8 @@ def midranks_at(scores: np.ndarray, rows: np.ndarray) -> np.ndarray:
     sorted scores. The same values as :func:`midranks` (integers and halves are exact in float64), at about
     the cost of one ``np.sort`` when few rows are asked for.
 
+    Examples
+    --------
     >>> midranks_at(np.array([0.3, 0.1, 0.3, 0.2]), np.array([True, False, True, True])).tolist()
     [3.5, 3.5, 2.0]
     """
@@ -160,6 +166,8 @@ def weighted_t_values(scores: np.ndarray, weights: np.ndarray) -> np.ndarray:
     / Σ_j w_j, the weighted share of the rows that row i outranks, ties (itself included) counting ½. With
     equal weights it is :func:`t_values`.
 
+    Examples
+    --------
     >>> weighted_t_values(np.array([0.3, 0.1, 0.3]), np.array([1.0, 2.0, 1.0])).tolist()
     [0.75, 0.25, 0.75]
     """

@@ -21,6 +21,8 @@ from pueval.validation import ArgumentError
 def stratified_choice(labels: np.ndarray, sizes: Mapping[int, int], rng: np.random.Generator) -> np.ndarray:
     """Sorted row indices: ``sizes[c]`` rows of class ``c`` for each class in ``sizes``, in its order.
 
+    Examples
+    --------
     >>> labels = np.array([0, 1, 0, 1, 1, 0])
     >>> stratified_choice(labels, {1: 3, 0: 1}, np.random.default_rng(0)).size
     4
@@ -68,6 +70,8 @@ def stratified_resample(labels: np.ndarray, size: int, seed: np.random.SeedSeque
     """Sorted row indices of a class-stratified sample of ``size`` rows: :func:`stratified_subsample` up to
     the number of rows, beyond it each class's rows drawn with replacement (:func:`class_shares` per class).
 
+    Examples
+    --------
     >>> stratified_resample(np.array([0, 1, 1, 0]), 8, np.random.SeedSequence(0)).size
     8
     """
@@ -89,6 +93,8 @@ def check_folds(labels: np.ndarray, folds: int) -> None:
 def stratified_folds(labels: np.ndarray, k: int, rng: np.random.Generator) -> np.ndarray:
     """Fold index per row; each class is shuffled and dealt round-robin over the k folds.
 
+    Examples
+    --------
     >>> np.bincount(stratified_folds(np.array([0, 0, 0, 1, 1, 1]), 3, np.random.default_rng(0))).tolist()
     [2, 2, 2]
     """

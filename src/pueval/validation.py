@@ -85,6 +85,8 @@ def binary_labels(labels, pos_label: PosLabel = 1, name: str = "labels") -> np.n
     bool, strings), as scikit-learn's ``pos_label``. Missing values, a third value, or a ``pos_label``
     that no row holds are refused, naming ``name``.
 
+    Examples
+    --------
     >>> binary_labels([1, -1, -1, 1]).tolist(), binary_labels(["P", "U"], pos_label="P").tolist()
     ([True, False, False, True], [True, False])
     """

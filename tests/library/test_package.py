@@ -64,3 +64,18 @@ def test_every_public_function_has_parameters_returns_and_examples(module):
                 ("Returns", "Examples")
             missing = [s for s in wanted if f"\n{s}\n" not in doc]
             assert not missing, f"{module}.{name} lacks {', '.join(missing)}"
+
+
+def test_every_docstring_example_is_under_an_examples_heading(repo):
+    """On the API pages a doctest outside an Examples section renders as nested quotes; every docstring of
+    ``src/pueval`` with one has the heading (read with ``ast``, so the pipeline's modules count too)."""
+    import ast
+
+    bare = []
+    for path in sorted((repo / "src" / "pueval").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef, ast.Module)):
+                doc = ast.get_docstring(node) or ""
+                if ">>>" in doc and "\nExamples\n--------\n" not in doc:
+                    bare.append(f"{path.relative_to(repo)}:{getattr(node, 'name', 'module')}")
+    assert not bare, bare

@@ -36,6 +36,8 @@ def naming_keys(keys: dict[str, str]):
     """Within the block, an :class:`~pueval.validation.ArgumentError` about an argument in ``keys``
     (argument name → config key) becomes a :class:`ConfigError` that names the config key.
 
+    Examples
+    --------
     >>> with naming_keys({"beta": "sar.beta"}):
     ...     raise ArgumentError("beta", "0.01 labels 1 row in a draw")
     Traceback (most recent call last):

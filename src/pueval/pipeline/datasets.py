@@ -82,6 +82,8 @@ class Labeling:
 def positive_labels(column: pd.Series, rule: dict, key: str = "positive") -> np.ndarray:
     """0/1 labels from the entry's ``positive`` rule: ``{equals: v}``, ``{in: [v, ...]}`` or ``{greater: x}``.
 
+    Examples
+    --------
     >>> positive_labels(pd.Series([3, 10, 12]), {"greater": 9}).tolist()
     [0, 1, 1]
     >>> positive_labels(pd.Series(["a", "b", "c"]), {"in": ["a", "c"]}).tolist()

@@ -26,6 +26,8 @@ def merge_order(loaded, command_line, base) -> list[str]:
     """The config files of a run in the order they were merged: the Snakefile's ``configfile:`` files, then
     the ``--configfile`` ones (Snakemake lists those first but merges them last), relative to ``base``.
 
+    Examples
+    --------
     >>> merge_order(["/p/mine.yaml", "/p/config/a.yaml"], ["/p/mine.yaml"], "/p")
     ['config/a.yaml', 'mine.yaml']
     """

@@ -55,6 +55,8 @@ def intercept(z: np.ndarray, beta: float, strength: float) -> float:
 def propensities(y: np.ndarray, scores: np.ndarray, beta: float, strength: float) -> np.ndarray:
     """Labeling probability of every row: σ(a + k·z) for the positives, 0 for the negatives.
 
+    Examples
+    --------
     >>> y = np.array([1, 1, 1, 1, 0]); g = np.array([0.1, 0.2, 0.3, 0.4, 0.9])
     >>> e = propensities(y, g, 0.5, 2.0)
     >>> round(float(e[y == 1].mean()), 6), bool(e[3] > e[0]), float(e[4])

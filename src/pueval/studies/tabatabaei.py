@@ -75,6 +75,8 @@ NOTEBOOK_LL = {"generated": "ll", "iris": "ll_notebook"}
 def f1_bar_variance(positives: int, true_positives: int, predicted_positives: int, labeled: int) -> float:
     """Var(F̄1) = 4·Var(S₁)/(ρM₁ + S)², S₁ ~ Hypergeometric(P, P₁, S), ρ = S/P (their Section 4.1).
 
+    Examples
+    --------
     >>> round(f1_bar_variance(10, 5, 5, 10), 12)  # every positive labeled: F̄1 is exact
     0.0
     """
