@@ -1,12 +1,12 @@
 """pueval: the AUL paper (AUL^PU versus MPE-corrected AUC^PU on the catalog's datasets), its extensions,
 and four related papers reproduced beside their printed numbers (see README.md).
 
-Rules, in data-flow order: workflow/rules/{data,draws,mpe,estimate,paper,extras}.smk (helpers in common.smk). Rule x runs
-workflow/scripts/x.py, which runs pueval.pipeline.steps.x.
+Rules, in data-flow order: workflow/rules/{data,draws,mpe,estimate}.smk, then one file per paper
+({aul_paper,aul_beyond,jain,claesen,tabatabaei,mcdermott}.smk; helpers in common.smk). Rule x of F.smk runs
+workflow/scripts/x.py, which runs x of pueval.pipeline.steps.F.
 """
 
 import re
-import sys
 import time
 from pathlib import Path
 
@@ -38,18 +38,6 @@ GIVEN_PATHS = start_up(
 if "output_root" in config:
 
     workdir: config["output_root"]
-
-
-# Outputs lost to an interrupted or failed job are rebuilt with everything downstream, so an edited config or
-# a forced rerun is never lost (pueval.pipeline.lost_outputs).
-if workflow.is_main_process:
-    LOST = lost_outputs.void_lost_records()
-    if LOST:
-        print(
-            f"pueval: {len(LOST)} output(s) lost to an interrupted or failed run will be rebuilt, with "
-            f"everything downstream: {', '.join(LOST[:5])}{' …' if len(LOST) > 5 else ''}",
-            file=sys.stderr,
-        )
 
 
 DATASETS = list(config["run"])
@@ -100,6 +88,9 @@ include: "workflow/rules/mcdermott.smk"
 rule all:
     default_target: True
     input:
+        # Outputs lost to an interrupted or failed run are rebuilt, with everything downstream; the plan of
+        # this run alone is changed, nothing is written (pueval.pipeline.lost_outputs).
+        lost_outputs.rebuild_lost(workflow),
         rules.table1.output,
         rules.figure1.output,
         rules.figure2.output,

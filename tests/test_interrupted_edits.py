@@ -8,6 +8,8 @@ output, which must equal what an uninterrupted run of the edited config gives on
 run.
 """
 
+import base64
+import json
 import os
 import shutil
 import signal
@@ -145,22 +147,87 @@ def test_an_edit_whose_rule_was_interrupted_is_rebuilt_on_the_rerun(cases, rule,
     assert (case / final).read_bytes() != found["before"]  # the edit reached the final output
 
 
-def test_void_marks_only_the_records_of_lost_outputs(tmp_path):
-    import base64
-    import json
+def _records(folder: Path) -> dict[str, bytes]:
+    """Snakemake's records of ``folder``'s outputs and its incomplete-job markers, by path."""
+    state = folder / ".snakemake"
+    return {str(p.relative_to(state)): p.read_bytes() for sub in ("metadata", "incomplete")
+            for p in sorted((state / sub).rglob("*")) if p.is_file()}
 
+
+LOOK_ONLY = [["-n"], ["--summary"], ["--list-rules"], ["--lint"], ["--unlock"], ["--dag"]]
+
+
+@pytest.fixture(scope="module")
+def one_lost(complete):
+    """A copy of the complete run with one intermediate output removed (KM's estimates of one dataset)."""
+    case = complete.parent / "one-lost"
+    shutil.copytree(complete, case, symlinks=True)
+    (case / "results/mpe/km/airfoil/beta0.2.parquet").unlink()
+    return case
+
+
+@pytest.mark.parametrize("flags", LOOK_ONLY, ids=[f[0] for f in LOOK_ONLY])
+def test_a_command_that_only_looks_changes_nothing(one_lost, repo, uci_mirror, flags):
+    before = _records(one_lost)
+    result = subprocess.run([*_command(repo, one_lost, SMOKE, uci_mirror), *flags], capture_output=True, text=True,
+                            timeout=300)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert _records(one_lost) == before
+    if flags == ["-n"]:  # the plan still rebuilds the lost output and what follows it, in memory
+        assert "rule km:" in result.stdout and "Forced execution" in result.stdout, result.stdout[-3000:]
+        assert "rule table1:" in result.stdout
+
+
+def test_a_run_refused_by_another_runs_lock_changes_nothing(one_lost, repo, uci_mirror):
+    locks = one_lost / ".snakemake" / "locks"
+    locks.mkdir(parents=True, exist_ok=True)
+    lock = locks / "0.output.lock"  # another instance writing the lost output, as Snakemake locks it
+    lock.write_text("results/mpe/km/airfoil/beta0.2.parquet\n")
+    before = _records(one_lost)
+    try:
+        result = subprocess.run(_command(repo, one_lost, SMOKE, uci_mirror), capture_output=True, text=True,
+                                timeout=300)
+    finally:
+        lock.unlink()
+    assert result.returncode != 0 and "cannot be locked" in result.stdout + result.stderr
+    assert _records(one_lost) == before
+
+
+def test_an_unreachable_results_folder_loses_nothing(complete, repo, uci_mirror):
+    case = complete.parent / "unreachable"
+    shutil.copytree(complete, case, symlinks=True)
+    (case / "results").rename(case / "results-elsewhere")
+    (case / "results").symlink_to(case / "unmounted")  # a results/ whose target is away for a while
+    command = _command(repo, case, SMOKE, uci_mirror)
+    away = subprocess.run([*command, "-n"], capture_output=True, text=True, timeout=300)
+    assert away.returncode == 0, away.stderr[-3000:]
+    assert "lost to an interrupted" not in away.stderr
+    (case / "results").unlink()
+    (case / "results").symlink_to(case / "results-elsewhere")  # back
+    back = subprocess.run([*command, "-n"], capture_output=True, text=True, timeout=300)
+    assert back.returncode == 0 and "Nothing to be done" in back.stdout + back.stderr, back.stdout[-3000:]
+
+
+def _record(metadata: Path, name: str, rule: str) -> None:
+    key = base64.urlsafe_b64encode(name.encode()).decode()
+    parts = [key[i:i + 200] for i in range(0, len(key), 200)]
+    record = metadata.joinpath(*["@" + p for p in parts[:-1]], parts[-1])
+    record.parent.mkdir(parents=True, exist_ok=True)
+    record.write_text(json.dumps({"rule": rule, "params": ["1"], "record_format_version": 6}))
+
+
+def test_lost_lists_only_missing_reachable_outputs_of_the_rules_named(tmp_path):
     metadata = tmp_path / ".snakemake" / "metadata"
     long_name = "results/" + "/".join(["folder" * 8] * 6) + "/lost.parquet"  # a record path split into @-folders
-    for name in ("results/kept.csv", "results/lost.csv", long_name):
-        key = base64.urlsafe_b64encode(name.encode()).decode()
-        parts = [key[i:i + 200] for i in range(0, len(key), 200)]
-        record = metadata.joinpath(*["@" + p for p in parts[:-1]], parts[-1])
-        record.parent.mkdir(parents=True, exist_ok=True)
-        record.write_text(json.dumps({"rule": "r", "params": ["1"], "record_format_version": 6}))
+    for name in ("results/kept.csv", "results/lost.csv", long_name, "away/lost.csv", "/elsewhere/lost.csv"):
+        _record(metadata, name, "r")
+    _record(metadata, "results/other.csv", "another_workflows_rule")
     (tmp_path / "results").mkdir()
     (tmp_path / "results" / "kept.csv").write_text("a\n")
+    (tmp_path / "away").symlink_to(tmp_path / "unmounted")
     (metadata / "not-base64!").write_text("{}")
-    assert lost_outputs.void_lost_records(tmp_path) == sorted(["results/lost.csv", long_name])
-    assert lost_outputs.void_lost_records(tmp_path) == []  # already void: left as they are
-    kept = metadata / base64.urlsafe_b64encode(b"results/kept.csv").decode()
-    assert json.loads(kept.read_text())["params"] == ["1"]
+    before = _records(tmp_path)
+    expected = sorted(["results/lost.csv", long_name])
+    assert lost_outputs.lost(tmp_path, {"r"}) == expected
+    assert lost_outputs.lost(tmp_path) == sorted([*expected, "results/other.csv"])
+    assert _records(tmp_path) == before  # it only reads
