@@ -1,8 +1,8 @@
 """The ``pueval`` command (also ``python -m pueval``): ``pueval evaluate`` scores one model on a user's own
 PU table, ``pueval compare`` two models on the same rows, ``pueval example-scores`` writes a table to try
-them on. SCORES is CSV, TSV (either gzip-compressed, ``.gz``) or Parquet; ``-`` reads any of them from standard
-input (Parquet by its magic bytes, TSV by a tab in the header, else CSV). Every report describes itself: the pueval
-version, the command, the input as given with its identity (SHA-256 of its bytes, n, n_labeled), the columns
+them on. SCORES is CSV, TSV (either gzip-compressed, ``.gz``) or Parquet; ``-`` or a pipe gives any of them
+(Parquet by its magic bytes, TSV by its header's fields, else CSV), every read bounded (:mod:`pueval.tables`).
+Every report describes itself: the pueval version, the command, the input as given with its identity (SHA-256 of its bytes, n, n_labeled), the columns
 read, ``pos_label``, the seed and the options, and the warnings raised while it was computed (also printed on
 stderr). Bad input is one line on stderr and exit code 2."""
 
@@ -10,11 +10,7 @@ from __future__ import annotations
 
 import argparse
 import base64
-import csv
-import gzip
-import hashlib
 import html
-import io
 import json
 import math
 import os
@@ -33,133 +29,10 @@ from pueval import __version__, aul_pu, metrics, related
 from pueval.mpe.priors import PUBLIC_METHODS, estimate_priors, priors_agree
 from pueval.propensity import (aul_pu_audit, aul_pu_bounds, aul_pu_difference_bounds, aul_pu_weighted,
                                breakdown_gamma)
+from pueval.tables import InputError, cut, read_table, shown
 from pueval.validation import check_fraction, check_level, check_pu
 
 PRIOR_NOTE = "depend on the class prior theta"
-
-
-class InputError(ValueError):
-    """Bad user input: reported as one line, exit code 2."""
-
-
-def _not_utf8(name: str, byte: int, offset: int) -> str:
-    return (f"SCORES: {name} is not UTF-8 text (byte {byte:#04x} at offset {offset}); save it as UTF-8 (named .csv.gz "
-            "or .tsv.gz if gzip-compressed)")
-
-
-def _check_header(header: list[str], name: str) -> None:
-    repeated = sorted({c for c in header if header.count(c) > 1})
-    if repeated:
-        raise InputError(f"SCORES: {name} repeats the column name(s) {', '.join(map(repr, repeated))}")
-
-
-FORMATS = {".csv": ("csv", False), ".tsv": ("tsv", False), ".csv.gz": ("csv", True), ".tsv.gz": ("tsv", True),
-           ".parquet": ("parquet", False)}  # file ending → (format, gzip-compressed)
-PARQUET_MAGIC = b"PAR1"
-
-
-def _format_of(path: str) -> tuple[str, bool] | None:
-    name = path.lower()
-    return next((found for ending, found in FORMATS.items() if name.endswith(ending)), None)
-
-
-def _stdin_format(data: bytes) -> tuple[str, bool]:
-    """The format of standard input's bytes: Parquet by its magic bytes, gzip by its own, TSV when the header
-    line holds a tab, else CSV."""
-    compressed = data[:2] == b"\x1f\x8b"
-    if compressed:
-        data = gzip.decompress(data)
-    if data[:4] == PARQUET_MAGIC:
-        return "parquet", False
-    return ("tsv" if b"\t" in data.split(b"\n", 1)[0] else "csv"), compressed
-
-
-def _parse(source, name: str, kind: str, compressed: bool) -> pd.DataFrame:
-    """The table in ``source`` (a file's path, parsed from the file, so no copy of its text is held; or the
-    bytes of standard input): CSV or TSV in UTF-8 (gzip-compressed when ``compressed``), or Parquet; its header
-    checked for repeated names."""
-    if kind == "parquet":
-        try:
-            import pyarrow.parquet as pq
-        except ImportError as error:
-            raise InputError(f"SCORES: reading Parquet needs pyarrow (pip install pyarrow): {error}") from None
-        source = io.BytesIO(source) if isinstance(source, bytes) else source
-        _check_header([str(c) for c in pq.read_schema(source).names if c != "__index_level_0__"], name)
-        return pd.read_parquet(source)
-
-    def opened():
-        raw = io.BytesIO(source) if isinstance(source, bytes) else source
-        return gzip.open(raw, "rb") if compressed else (raw if isinstance(raw, io.BytesIO) else open(raw, "rb"))
-
-    separator = "\t" if kind == "tsv" else ","
-    with opened() as file:
-        header = next(csv.reader(io.StringIO(file.readline().decode("utf-8")), delimiter=separator), None)
-    if header is None:
-        raise InputError(f"SCORES: {name} is empty")
-    _check_header(header, name)
-    with opened() as file:
-        return pd.read_csv(file, sep=separator, encoding="utf-8")
-
-
-def _file_sha256(file: Path, name: str, *, text: bool) -> str:
-    """The SHA-256 of a file, read in blocks; ``text=True`` checks on the way that it is UTF-8 throughout, and
-    a byte that is not is an InputError naming ``name`` and the byte's offset in the file."""
-    import codecs
-
-    digest, decoder, offset = hashlib.sha256(), codecs.getincrementaldecoder("utf-8")(), 0
-    with open(file, "rb") as data:
-        while block := data.read(1 << 22):
-            digest.update(block)
-            if text:
-                try:
-                    decoder.decode(block)
-                except UnicodeDecodeError as error:  # error.object: the bytes held from the last block, then this
-                    start = offset - (len(error.object) - len(block)) + error.start
-                    raise InputError(_not_utf8(name, error.object[error.start], start)) from None
-            offset += len(block)
-        if text:
-            try:
-                decoder.decode(b"", final=True)
-            except UnicodeDecodeError as error:
-                raise InputError(_not_utf8(name, error.object[error.start],
-                                           offset - len(error.object) + error.start)) from None
-    return digest.hexdigest()
-
-
-def read_table(path: str) -> tuple[pd.DataFrame, str]:
-    """(table, SHA-256 of its bytes) of a file (:data:`FORMATS`: .csv, .tsv, either with .gz, .parquet), or of
-    standard input for ``-`` (any of them, :func:`_stdin_format`); every read error is one line that names the
-    input. A file is hashed in blocks and parsed from its path, so its text is never held in memory whole."""
-    if path == "-":
-        source, name = sys.stdin.buffer.read(), "standard input"
-        sha256 = hashlib.sha256(source).hexdigest()
-        try:
-            kind, compressed = _stdin_format(source)
-        except (OSError, EOFError) as error:
-            raise InputError(f"SCORES: standard input is not valid gzip ({error})") from None
-    else:
-        file = Path(path)
-        if not file.is_file():
-            raise InputError(f"SCORES: no file {path}")
-        found = _format_of(path)
-        if found is None:
-            raise InputError(f"SCORES: {path} is none of {', '.join(FORMATS)}")
-        kind, compressed = found
-        try:
-            sha256 = _file_sha256(file, path, text=kind != "parquet" and not compressed)
-        except PermissionError:
-            raise InputError(f"SCORES: cannot read {path}: permission denied") from None
-        source, name = file, path
-    try:
-        return _parse(source, name, kind, compressed), sha256
-    except InputError:
-        raise
-    except UnicodeDecodeError as error:  # standard input
-        raise InputError(_not_utf8(name, error.object[error.start], error.start)) from None
-    except pd.errors.EmptyDataError:
-        raise InputError(f"SCORES: {name} has no columns") from None
-    except Exception as error:  # pandas and pyarrow raise many types for a malformed file
-        raise InputError(f"SCORES: cannot read {name} ({type(error).__name__}: {str(error).strip()})") from None
 
 
 def _column(table: pd.DataFrame, name: str, option: str) -> pd.Series:
@@ -258,7 +131,7 @@ def _prior(args, table: pd.DataFrame, labeled: np.ndarray) -> tuple[float, str, 
         if bad.size:
             raise InputError(f"--features: column {name!r} is not numeric throughout: {bad.size} missing, "
                              f"non-numeric or infinite value(s), first in row {bad[0] + 1} "
-                             f"({table[name].iloc[bad[0]]!r})")
+                             f"({shown(table[name].iloc[bad[0]])})")
         columns.append(values)
     X = np.column_stack(columns)
     if len(set(args.mpe)) != len(args.mpe):
@@ -324,6 +197,12 @@ def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> tuple[dict, n
                         "prior_warning": f"theta {theta:.4f} exceeds 2(1 - AUC^PU) = {bound:.4f}, the largest prior "
                                          "this model's ranking allows: the corrected metrics are not identified"})
     return out | _identity(args, sha256, labeled), labeled, scores
+
+
+MAX_PAIRS_DRAWN = 45
+"""The most pairs ``compare`` draws (every pair of 10 columns): the figure grows with the pairs."""
+MAX_PAIRS_TABLED = 300
+"""The most pairs a Markdown or HTML report of ``compare`` lists (JSON lists any number)."""
 
 
 def _pairs(args) -> list[tuple[str, str]]:
@@ -534,16 +413,22 @@ def _typeset(text: str) -> str:
     return re.sub(r"\^PU\b", "<sup>PU</sup>", html.escape(text))
 
 
+MARKDOWN_ESCAPED = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\\": "\\\\", "|": "\\|", "`": "\\`",
+                                  "[": "\\[", "]": "\\]", "*": "\\*", "\n": " ", "\r": " "})
+"""Markdown text that renders as the characters given: no HTML (a column named ``<script>`` stays text), no
+link, code or emphasis, one line, and ``|`` kept inside its table cell (a column named ``a|b`` stays one)."""
+
+
 def _cell(text) -> str:
-    """A Markdown table cell: ``|`` escaped (a column named ``a|b`` stays one cell), line breaks as spaces."""
-    return str(text).replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+    """A user-given or computed string as plain Markdown text (:data:`MARKDOWN_ESCAPED`)."""
+    return str(text).translate(MARKDOWN_ESCAPED)
 
 
 def markdown(report: dict, rows) -> str:
     lines = ["| quantity | value | depends on |", "|---|---|---|"]
     lines += [f"| {_cell(q)} | {_cell(v)} | {_cell(d)} |" for q, v, d in rows]
-    lines += ["", *(f"Warning: {message}" for message in report.get("warnings", []))]
-    return "\n".join(lines) + f"\n\n{_input_line(report)}\n"
+    lines += ["", *(f"Warning: {_cell(message)}" for message in report.get("warnings", []))]
+    return "\n".join(lines) + f"\n\n{_cell(_input_line(report))}\n"
 
 
 def html_page(report: dict, rows, title: str, png: bytes | None) -> str:
@@ -659,6 +544,13 @@ def _check_options(args) -> None:
             raise InputError(f"--score-columns: need two or more different columns, got {' '.join(columns)}")
         if args.baseline is not None and args.baseline not in columns:
             raise InputError(f"--baseline: {args.baseline!r} is not one of --score-columns {' '.join(columns)}")
+        pairs = len(_pairs(args))
+        for asked, bound, what in ((args.plot or args.format == "html", MAX_PAIRS_DRAWN, "a figure (--plot, html)"),
+                                   (args.format != "json", MAX_PAIRS_TABLED, f"a {args.format} table")):
+            if asked and pairs > bound:
+                raise InputError(f"--score-columns: {len(columns)} columns make {pairs:,} pairs, more than {what} "
+                                 f"shows ({bound}); give --baseline COLUMN (one pair per column), fewer columns, or "
+                                 "--format json without --plot")
     if args.gamma is not None and not 1.0 <= args.gamma < math.inf:
         raise InputError(f"--gamma: must be a finite number >= 1 (1 is SCAR), got {args.gamma}")
     if args.absolute and args.propensity_column is None:
@@ -667,23 +559,32 @@ def _check_options(args) -> None:
         raise InputError(f"--threshold: must be a finite number, got {args.threshold}")
     inputs = [Path(p) for p in (args.scores, getattr(args, "distcurve_model", None)) if p and p != "-"]
     plot = getattr(args, "plot", None)
-    if plot and args.output and args.output != "-" and (plot == args.output or (
-            Path(plot).exists() and Path(args.output).exists() and Path(plot).resolve() == Path(args.output).resolve())):
+    if plot and args.output and args.output != "-" and Path(plot).resolve() == Path(args.output).resolve():
         raise InputError(f"--plot and --output name the same file, {plot}; the report would overwrite the figure")
     for option, path in (("--output", args.output), ("--plot", plot)):
         if not path or (option == "--output" and path == "-"):
             continue
         output = Path(path)
-        if output.exists() and any(p.exists() and output.resolve() == p.resolve() for p in inputs):
-            raise InputError(f"{option}: {path} is an input of this command; choose another file")
-        if output.is_dir():
+        if path.endswith(("/", os.sep)) or output.is_dir():
             raise InputError(f"{option}: {path} is a folder; name a file")
+        if output.exists() and (any(p.exists() and output.resolve() == p.resolve() for p in inputs)
+                                or (args.scores == "-" and _is_standard_input(output))):
+            raise InputError(f"{option}: {path} is an input of this command; choose another file")
         if not output.parent.is_dir():
             raise InputError(f"{option}: the folder {output.parent} does not exist")
     if getattr(args, "plot", None) and Path(args.plot).suffix.lower() not in (".png", ".pdf", ".svg"):
         raise InputError(f"--plot: {args.plot} must end in .png, .pdf or .svg")
     if getattr(args, "distcurve_model", None) and not Path(args.distcurve_model).is_file():
         raise InputError(f"--distcurve-model: no file {args.distcurve_model}")
+
+
+def _is_standard_input(path: Path) -> bool:
+    """Whether ``path`` is the file standard input reads (``pueval evaluate - < x.csv --output x.csv``)."""
+    try:
+        given, read = path.stat(), os.fstat(sys.stdin.fileno())
+    except (OSError, ValueError, AttributeError):  # no standard input, or one without a file behind it
+        return False
+    return stat.S_ISREG(read.st_mode) and (given.st_dev, given.st_ino) == (read.st_dev, read.st_ino)
 
 
 def _umask() -> int:
@@ -723,12 +624,20 @@ def _warned(caught) -> list[str]:
     return list(dict.fromkeys(str(w.message) for w in caught))
 
 
+def _columns_read(args) -> dict[str, str]:
+    """The columns the command reads (column → the option naming it): only these are read from the table."""
+    given = vars(args)
+    named = [(given.get(key), f"--{key.replace('_', '-')}") for key in COLUMNS]
+    return {column: option for value, option in named if value
+            for column in (value if isinstance(value, list) else [value])}
+
+
 def run(args) -> tuple[str, list[str]]:
     """The report of ``args.command`` as text, and the warnings raised while computing it (which the report
     holds too, under ``warnings``)."""
     if args.command == "example-scores":
         return example_scores(args.n, args.seed).to_csv(index=False), []
-    table, sha256 = read_table(args.scores)
+    table, sha256 = read_table(args.scores, _columns_read(args))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         if args.command == "compare":

@@ -22,6 +22,7 @@ from pueval import (
     aul_pu_score,
     cli,
     metrics,
+    tables,
 )
 from pueval.mpe import kernel_embedding as ke
 from pueval.propensity import aul_pu_weighted
@@ -552,7 +553,7 @@ def test_an_unreadable_file_is_one_line(capsys, table_300, monkeypatch):
     def denied(*_, **__):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(cli, "_file_sha256", denied)  # root reads every file: the denial is simulated
+    monkeypatch.setattr(tables, "_hash_file", denied)  # root reads every file: the denial is simulated
     _refused(capsys, f"cannot read {table_300}: permission denied", "evaluate", table_300)
 
 
@@ -664,3 +665,53 @@ def test_json_floats_carry_15_significant_digits(table, capsys):
     for value in (report["aul_pu"], *report["aul_pu_ci"], report["auc_pu"]):
         assert value == float(f"{value:.15g}")
     assert cli._tidy({"a": [0.7065000000000001, 1], "b": "x"}) == {"a": [0.7065, 1], "b": "x"}
+
+
+HOSTILE = ['<script>alert(1)</script>', '<img src=x onerror=alert(2)>', '[click](javascript:alert(3))']
+
+
+def test_markdown_reports_hold_hostile_names_as_text(tmp_path, capsys):
+    """Column and file names given by a user render as text through Python-Markdown (what MkDocs uses)."""
+    import markdown as python_markdown
+
+    frame = cli.example_scores(200, 0).rename(columns={"score": HOSTILE[0], "score_b": HOSTILE[1]})
+    frame[HOSTILE[2]] = frame[HOSTILE[0]].rank()
+    folder = tmp_path / "<svg onload=alert(4)>"
+    folder.mkdir()
+    path = folder / "s.csv"
+    frame.to_csv(path, index=False)
+    for argv in (["compare", path, "--score-columns", *HOSTILE], ["evaluate", path, "--score-column", HOSTILE[1]]):
+        code, out, err = _run(capsys, *argv, "--format", "markdown")
+        assert code == 0, err
+        page = python_markdown.markdown(out, extensions=["tables"])
+        assert "<script" not in page and "<img" not in page and "<svg" not in page and "<a " not in page, page
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page or argv[0] == "evaluate"
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--plot", "pairs.png"], "12 columns make 66 pairs, more than a figure (--plot, html) shows (45)"),
+    (["--format", "html"], "more than a figure (--plot, html) shows (45)"),
+])
+def test_compare_refuses_a_figure_that_grows_with_the_square_of_the_columns(capsys, tmp_path, monkeypatch, extra,
+                                                                           message):
+    monkeypatch.chdir(tmp_path)
+    frame = cli.example_scores(100, 0)
+    columns = [f"m{i}" for i in range(12)]
+    for i, name in enumerate(columns):
+        frame[name] = frame["score"] + i * 0.01
+    path = tmp_path / "s.csv"
+    frame.to_csv(path, index=False)
+    _refused(capsys, message, "compare", path, "--score-columns", *columns, *extra)
+    code, out, _ = _run(capsys, "compare", path, "--score-columns", *columns, "--baseline", "m0", *extra,
+                        "--output", tmp_path / "report.html")
+    assert code == 0  # the way the message gives: 11 pairs
+
+
+def test_output_spellings_that_would_lose_a_file_are_refused(capsys, table_300, tmp_path, monkeypatch):
+    _refused(capsys, "--output: newdir/ is a folder; name a file", "evaluate", table_300, "--output", "newdir/")
+    monkeypatch.chdir(tmp_path)
+    _refused(capsys, "--plot and --output name the same file, ./x.png", "evaluate", table_300, "--plot", "./x.png",
+             "--output", "x.png")
+    with open(table_300, "rb") as standard_input:  # pueval evaluate - < table.csv --output table.csv
+        monkeypatch.setattr("sys.stdin", standard_input)
+        _refused(capsys, "is an input of this command", "evaluate", "-", "--output", table_300)
