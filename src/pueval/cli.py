@@ -394,8 +394,8 @@ def _pair_rows(report: dict) -> list[tuple[str, str, str]]:
 def _tidy(value):
     """The report with every float at 15 significant digits: the digits a float64 holds, without the noise of
     its last bit (0.7065000000000001 is written 0.7065)."""
-    if isinstance(value, float):
-        return float(f"{value:.15g}")
+    if isinstance(value, float):  # NaN (a quantity not identified) as null: JSON has no NaN
+        return float(f"{value:.15g}") if math.isfinite(value) else None
     if isinstance(value, dict):
         return {key: _tidy(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):

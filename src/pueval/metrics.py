@@ -8,8 +8,10 @@ one row per draw; the ranks are computed once for all rows.
 
 from __future__ import annotations
 
+import math
 import numbers
 import warnings
+from collections.abc import Sequence
 from statistics import NormalDist
 
 import numpy as np
@@ -17,7 +19,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from pueval.validation import (ArgumentError, PosLabel, check_integer, check_label_rows, check_level, check_pu,
-                               check_scores, sklearn_names, warn_degenerate)
+                               check_scores, is_real, sklearn_names, warn_degenerate)
 
 __all__ = ["auc", "aul", "auc_pu_standard_error", "corrected_auc", "corrected_auc_interval", "theta_upper_bound",
            "check_prior", "PriorInconsistentWarning", "unlabeled_positive_fraction", "expected_auc_pu",
@@ -442,7 +444,9 @@ def corrected_auc_interval(auc_pu: float, theta_interval: tuple[float, float], *
     Returns
     -------
     (float, float)
-        The interval's ends, within [0, 1].
+        The interval's ends, within [0, 1]. The part of the θ interval above :func:`theta_upper_bound` is left
+        out with a :class:`PriorInconsistentWarning` (there the corrected AUC would exceed 1); an interval wholly
+        above it identifies nothing: (NaN, NaN), with the warning.
 
     Examples
     --------
@@ -451,16 +455,28 @@ def corrected_auc_interval(auc_pu: float, theta_interval: tuple[float, float], *
     >>> [round(v, 3) for v in corrected_auc_interval(0.8, (0.2, 0.3), standard_error=0.02)]
     [0.826, 0.985]
     """
+    if isinstance(theta_interval, (str, bytes)) or not isinstance(theta_interval, Sequence | np.ndarray) \
+            or len(theta_interval) != 2 or not all(is_real(v) for v in theta_interval):
+        raise ArgumentError("theta_interval", f"must be (low, high), two numbers, got {theta_interval!r}")
     low, high = (float(v) for v in theta_interval)
     if not 0.0 <= low <= high <= 1.0:
         raise ArgumentError("theta_interval", f"must be (low, high) with 0 <= low <= high <= 1, got {theta_interval!r}")
+    if not is_real(auc_pu) or not 0.0 <= float(auc_pu) <= 1.0:  # NaN fails too
+        raise ArgumentError("auc_pu", f"must be a number in [0, 1], got {auc_pu!r}")
     auc_pu = float(auc_pu)
-    if not 0.0 <= auc_pu <= 1.0:  # NaN fails too
-        raise ArgumentError("auc_pu", f"must lie in [0, 1], got {auc_pu}")
+    if not is_real(standard_error) or not 0.0 <= float(standard_error) < np.inf:
+        raise ArgumentError("standard_error", f"must be a finite number >= 0, got {standard_error!r}")
     standard_error = float(standard_error)
-    if not 0.0 <= standard_error < np.inf:
-        raise ArgumentError("standard_error", f"must be a finite number >= 0, got {standard_error}")
     level = check_level(level)
+    bound = theta_upper_bound(auc_pu)
+    if high > bound:
+        warnings.warn(f"theta_interval {(low, high)} reaches above 2(1 - AUC^PU) = {bound:.4f}, the largest prior the "
+                      "ranking allows: " + ("the corrected AUC is not identified anywhere in it (NaN, NaN)"
+                                            if low > bound else f"its part above {bound:.4f} is left out"),
+                      PriorInconsistentWarning, stacklevel=2)
+        if low > bound:
+            return (math.nan, math.nan)
+        high = bound
     half = NormalDist().inv_cdf(0.5 + level / 2) * standard_error
     a_low, a_high = max(auc_pu - half, 0.0), min(auc_pu + half, 1.0)
 

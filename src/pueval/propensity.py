@@ -70,19 +70,27 @@ class LabeledWeights:
         return 1.0 / self.e
 
     @property
+    def scaled(self) -> np.ndarray:
+        """The weights times the power of two nearest below e_min (exact, so every value equals what 1/e gives
+        wherever 1/e is finite): what every scale-free quantity below reads, so that a propensity of 1e-300 or
+        5e-324 cannot overflow them."""
+        return 1.0 / (self.e / np.ldexp(1.0, np.frexp(self.e.min())[1]))
+
+    @property
     def n_eff(self) -> float:
         """Kish's effective number of labeled rows, (Σw)²/Σw²."""
-        w = self.w
+        w = self.scaled
         return float(w.sum() ** 2 / (w * w).sum())
 
     def mean(self, values: np.ndarray) -> float:
         """The Hájek mean Σ w·v / Σ w."""
-        w = self.w
+        w = self.scaled
         return float((w * values).sum() / w.sum())
 
     def variance(self, values: np.ndarray, center: float) -> float:
-        """The linearized variance of the Hájek mean of ``values`` (module docstring), relative or absolute."""
-        w, r = self.w, values - center
+        """The linearized variance of the Hájek mean of ``values`` (module docstring), relative or absolute (both
+        of degree 0 in w, so computed on the scaled weights)."""
+        w, r = self.scaled, values - center
         if self.relative:
             n = values.size
             return float(n / (n - 1) * (w * w * r * r).sum() / w.sum() ** 2)
@@ -114,11 +122,14 @@ def labeled_weights(propensity: ArrayLike, labeled: np.ndarray, *, relative: boo
             raise ArgumentError("min_propensity", f"must be None or lie in (0, 1], got {min_propensity!r}")
         e = np.maximum(e, float(min_propensity))
     weights = LabeledWeights(e, bool(relative))
+    if not relative and not np.isfinite(weights.w.sum()):
+        raise ArgumentError("propensity", f"absolute propensities as small as {e.min()!r} make the estimated number "
+                                          "of positives (Σ 1/e) overflow; no finite answer")
     if weights.n_eff < MIN_EFFECTIVE_ROWS:
         warnings.warn(f"propensity: the weights leave {weights.n_eff:.1f} effective labeled rows (Kish; fewer than "
                       f"{MIN_EFFECTIVE_ROWS}): the normal interval is not to be trusted", PropensityWarning,
                       stacklevel=3)
-    share = float(weights.w.max() / weights.w.sum())
+    share = float(weights.scaled.max() / weights.scaled.sum())  # the largest weight's share
     if share > MAX_WEIGHT_SHARE:
         warnings.warn(f"propensity: one labeled row carries {share:.0%} of the total weight (propensity "
                       f"{e.min():.3g}); consider min_propensity", PropensityWarning, stacklevel=3)
@@ -288,15 +299,20 @@ def aul_pu_weighted(labels: ArrayLike, scores: ArrayLike, propensity: ArrayLike,
 
 
 def _extreme_weights(values: np.ndarray, gamma: float) -> np.ndarray:
-    """The weights in [1, Γ] that maximize the Hájek mean of ``values`` (a threshold rule, as above)."""
+    """The weights in [1, Γ] (up to a common factor) that maximize the Hájek mean of ``values`` (a threshold rule,
+    as above)."""
     order = np.argsort(-values, kind="stable")
     ordered = values[order]
     k = np.arange(values.size + 1)
     top = np.r_[0.0, np.cumsum(ordered)]
-    means = (gamma * top + (top[-1] - top)) / (gamma * k + (values.size - k))
+    # The weights 1 and Γ times 2^-j, Γ·2^-j in [½, 1): exact, so the means are those of 1 and Γ to the bit, and a
+    # Γ of 1e308 cannot overflow them.
+    unit = np.ldexp(1.0, -int(np.frexp(gamma)[1]))
+    high = gamma * unit
+    means = (high * top + unit * (top[-1] - top)) / (high * k + unit * (values.size - k))
     best = int(np.argmax(means))
-    w = np.ones(values.size)
-    w[order[:best]] = gamma
+    w = np.full(values.size, unit)
+    w[order[:best]] = high
     return w
 
 
@@ -319,7 +335,7 @@ def _range(values: np.ndarray, gamma: float, level: float | None) -> WeightedRan
         w = _extreme_weights(sign * values, gamma)
         mean = float((w * values).sum() / w.sum())
         if level is not None:
-            weights = LabeledWeights(1.0 / w, relative=True)
+            weights = LabeledWeights(1.0 / w, relative=True)  # e in [1, Γ]: relative, so only their ratios count
             z = NormalDist().inv_cdf(0.5 + level / 2.0)
             mean += sign * z * np.sqrt(weights.variance(values, mean))
         ends.append(mean)

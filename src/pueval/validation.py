@@ -203,6 +203,11 @@ def check_label_rows(labels, scores, pos_label: PosLabel = 1) -> tuple[np.ndarra
     return labels, scores
 
 
+def is_real(value) -> bool:
+    """Whether ``value`` is a real number (Python's or NumPy's), not a bool and not text."""
+    return not isinstance(value, (bool, np.bool_)) and isinstance(value, numbers.Real)
+
+
 def check_fraction(value, name: str, *, closed_high: bool = False) -> float:
     """A finite number in [0, 1) (or [0, 1] with ``closed_high``)."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):

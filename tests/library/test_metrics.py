@@ -198,3 +198,24 @@ def test_corrected_auc_inverts_the_expected_bias():
         assert metrics.corrected_auc(biased, theta) == pytest.approx(auc_value, abs=1e-12)
     with pytest.raises(ValueError, match="theta"):
         metrics.corrected_auc(0.7, 1.0)
+
+
+def test_corrected_auc_interval_leaves_out_the_thetas_the_ranking_rules_out():
+    bound = metrics.theta_upper_bound(0.8144)  # 0.3712
+    with pytest.warns(metrics.PriorInconsistentWarning, match="not identified anywhere"):
+        low, high = metrics.corrected_auc_interval(0.8144, (0.5, 0.9))
+    assert np.isnan(low) and np.isnan(high)  # was (1.0, 1.0)
+    with pytest.warns(metrics.PriorInconsistentWarning, match="its part above 0.3712 is left out"):
+        assert metrics.corrected_auc_interval(0.8144, (0.2, 0.5)) == metrics.corrected_auc_interval(0.8144,
+                                                                                                (0.2, bound))
+
+
+@pytest.mark.parametrize("kwargs, name", [
+    ({"auc_pu": "0.8"}, "auc_pu"), ({"auc_pu": True}, "auc_pu"), ({"theta_interval": "01"}, "theta_interval"),
+    ({"theta_interval": (0.1, "0.2")}, "theta_interval"), ({"theta_interval": (0.1, 0.2, 0.3)}, "theta_interval"),
+    ({"standard_error": "0.01"}, "standard_error"), ({"standard_error": np.inf}, "standard_error"),
+])
+def test_corrected_auc_interval_names_an_argument_that_is_not_a_number(kwargs, name):
+    given = {"auc_pu": 0.8, "theta_interval": (0.1, 0.2)} | kwargs
+    with pytest.raises(ValueError, match=f"^{name}: "):
+        metrics.corrected_auc_interval(given.pop("auc_pu"), given.pop("theta_interval"), **given)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from pueval import aul_pu_difference, aul_pu_interval, aul_pu_score
-from pueval.propensity import LabeledWeights, PropensityWarning, aul_pu_weighted
+from pueval.propensity import LabeledWeights, PropensityWarning, aul_pu_bounds, aul_pu_weighted, labeled_weights
 from pueval.validation import ArgumentError
 from tests.synthetic import sar_population
 
@@ -364,3 +364,39 @@ def test_bad_audits_are_refused_naming_the_argument():
     with pytest.warns(PropensityWarning, match="no audited row is positive"):
         found = aul_pu_audit(labels, scores, [np.nan, np.nan, 0, 0, np.nan, np.nan])
     assert found.scar_p_value is None and found.theta == 0.0
+
+
+@pytest.mark.parametrize("tiny", [1e-300, 5e-324])
+def test_a_tiny_relative_propensity_gives_finite_numbers_not_nan(tiny):
+    rng = np.random.default_rng(3)
+    y = rng.random(400) < 0.5
+    labeled = y & (rng.random(400) < 0.4)
+    scores = rng.normal(size=400) + y
+    e = np.where(labeled, rng.uniform(0.2, 1.0, 400), 1.0)
+    e[np.flatnonzero(labeled)[0]] = tiny  # one row a hundred orders of magnitude rarer: its weight dominates
+    with pytest.warns(PropensityWarning):
+        found = aul_pu_weighted(labeled, scores, e)
+    assert np.isfinite([found.aul, *found.ci, found.n_eff]).all()
+    with pytest.raises(ValueError, match="propensity: absolute propensities as small as .* overflow"):
+        aul_pu_weighted(labeled, scores, np.where(labeled, 5e-324, 1.0), relative=False)
+
+
+def test_the_weights_are_those_of_one_over_e_to_the_bit():
+    """The scaled weights (a power of two times 1/e) give every scale-free quantity bit for bit as 1/e does."""
+    rng = np.random.default_rng(4)
+    labeled = rng.random(300) < 0.3
+    e = rng.uniform(0.01, 1.0, 300)
+    weights = labeled_weights(e, labeled)
+    w = 1.0 / e[labeled]
+    values = rng.random(int(labeled.sum()))
+    assert weights.mean(values) == float((w * values).sum() / w.sum())
+    assert weights.n_eff == float(w.sum() ** 2 / (w * w).sum())
+
+
+def test_the_gamma_bounds_are_finite_for_any_finite_gamma():
+    rng = np.random.default_rng(5)
+    y = rng.random(500) < 0.5
+    labels, scores = y & (rng.random(500) < 0.3), rng.normal(size=500) + y
+    for gamma in (1e12, 1e308):
+        found = aul_pu_bounds(labels, scores, gamma, level=0.95)
+        assert np.isfinite([found.low, found.high]).all() and 0.0 <= found.low <= found.high <= 1.0
