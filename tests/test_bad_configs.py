@@ -13,6 +13,7 @@ import os
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 import yaml
@@ -58,6 +59,18 @@ def _cost(**changes):
     """An edit that sets a valid cost block, with ``changes``."""
     return _set("cost", {"dataset": "abalone", "sizes": [100], "beta": 0.2, "repeats": 1, "km_max_size": 100,
                          **changes})
+
+
+def _intervals(**changes):
+    """An edit that sets a valid prior_intervals block, with ``changes``."""
+    return _set("prior_intervals", {"datasets": ["airfoil"], "draws": 2, "n_boot": 5, "level": 0.9,
+                                    "km_datasets": [], **changes})
+
+
+def _sar_em(**changes):
+    """An edit that sets a valid sar block with SAR-EM, its em block with ``changes``."""
+    return _set("sar", {"beta": 0.2, "strengths": [0, 2], "n_draws": 2, "audit_sizes": [50],
+                        "em": {"datasets": ["airfoil"], "draws": 2, **changes}})
 
 
 def _mine(**changes):
@@ -189,6 +202,16 @@ CASES = [
     ("cost-not-in-mirror", _cost(dataset="mushroom"), "uci_mirror"),
     ("unknown-top-level-key", _set("sede", 1), "<top level>"),
 ]
+CASES += [  # keys that name datasets or draws of the run
+    ("prior-intervals-unknown-dataset", _intervals(datasets=["airfoil", "nope"]), "prior_intervals.datasets"),
+    ("prior-intervals-unknown", _intervals(km_datasets=["nope"]), "prior_intervals.km_datasets"),
+    ("prior-intervals-too-many-draws", _intervals(draws=4), "prior_intervals.draws"),
+    ("sar-em-unknown", _sar_em(datasets=["nope"]), "sar.em.datasets"),
+    ("sar-em-too-many-draws", _sar_em(draws=3), "sar.em.draws"),
+    ("figure3-sigma-tiny", _set("figure3.sigma_factors", [1e-300]), "figure3.sigma_factors.0"),
+    ("figure3-split-too-small", _both(_set("figure3.folds", 20), _set("figure3.test_fraction", 0.95)),
+     "figure3.folds"),
+]
 RAW_CASES = [  # config text that YAML reads, but wrongly: a repeated key (the base without that key first)
     ("repeated-key", "seed: 1\nseed: 2\n", "seed"),
     ("repeated-nested-key", "related: {level: 0.9, level: 0.8, f1_quantile: 0.5}\n", "level"),
@@ -257,7 +280,7 @@ def configs(mirror, tmp_path_factory):
     with_mine["datasets"]["mine"]["source"]["file"] = str(mirror.parent / "mine.csv")
     jobs["valid-own-table"] = (yaml.safe_dump(with_mine), ())
     jobs["valid-command-line"] = (yaml.safe_dump(_base(mirror)),
-                                  ("--config", "betas=[0.1, 0.4]", "verify_checksums=false", "n_draws=2"))
+                                  ("--config", "betas=[0.1, 0.4]", "verify_checksums=false", "n_draws=4"))
     return jobs
 
 
@@ -325,3 +348,18 @@ def test_the_base_config_and_command_line_overrides_are_valid(results, dry_runs)
         assert result.returncode == 0, result.stderr[-2000:]
     assert "draws" in dry_runs["valid-command-line"][0].stdout
     assert "beta0.1" in dry_runs["valid-command-line"][0].stdout  # the list given on the command line
+
+
+def test_a_study_whose_datasets_are_none_of_run_is_left_out_with_a_note(mirror, tmp_path, capsys):
+    """A run edited to other datasets in ``run`` alone (a user's own table, as config/README.md shows) runs
+    without the studies whose keys name none of them, saying so, instead of failing in a job."""
+    config = _base(mirror)
+    _both(_intervals(datasets=["concrete"]), _sar_em(datasets=["concrete"]))(config)
+    config["run"] = ["airfoil"]
+    path = tmp_path / "c.yaml"
+    path.write_text(yaml.safe_dump(config))
+    config = load(path, root=Path(__file__).parents[1])
+    assert config["prior_intervals"] is None and config["sar"]["em"] is None
+    err = capsys.readouterr().err
+    assert "config key 'prior_intervals.datasets' ['concrete'] names no dataset of run ['airfoil']" in err
+    assert "config key 'sar.em.datasets'" in err

@@ -29,7 +29,7 @@ from pueval import __version__, aul_pu, metrics, related
 from pueval.mpe.priors import PUBLIC_METHODS, estimate_priors, priors_agree
 from pueval.propensity import (aul_pu_audit, aul_pu_bounds, aul_pu_difference_bounds, aul_pu_weighted,
                                breakdown_gamma)
-from pueval.tables import InputError, cut, read_table, shown
+from pueval.tables import InputError, read_table, shown
 from pueval.validation import check_fraction, check_level, check_pu
 
 PRIOR_NOTE = "depend on the class prior theta"

@@ -132,8 +132,8 @@ def test_start_up_gives_back_the_paths_as_the_config_gave_them(repo, uci_mirror)
     from pueval.pipeline.config import load, start_up
 
     relative = os.path.relpath(uci_mirror, repo)  # ../shared/uci in a clone beside the shared data
-    config = load(root=repo, config_args=[f"uci_mirror={relative}", "n_draws=2"])
-    assert config["uci_mirror"] == str(uci_mirror.resolve()) and config["n_draws"] == 2
+    config = load(root=repo, config_args=[f"uci_mirror={relative}", "n_draws=3"])
+    assert config["uci_mirror"] == str(uci_mirror.resolve()) and config["n_draws"] == 3
     config["uci_mirror"] = relative
     assert start_up(config, [], [], repo) == {"uci_mirror": relative}  # what the run summary records
 

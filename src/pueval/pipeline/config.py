@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -204,21 +205,36 @@ def _subsampled(labels: np.ndarray, subsample: int | None) -> np.ndarray:
     return np.r_[np.ones(counts[1], int), np.zeros(counts[0], int)]
 
 
-def _check_sizes(config: dict, name: str, entry: dict, raw) -> None:
-    """A local table against the settings that need enough rows of each class, before any job runs: the
-    model's ``folds``, each β's labeled rows (and the DistCurve transform's folds), Figure 3's split and
-    folds, the cost experiment's sizes (the same checks the jobs make, here on the whole table at once)."""
-    from pueval import sampling
+def _table_labels(name: str, entry: dict, raw) -> np.ndarray:
+    """A local table's 0/1 labels after the entry's binarizing and subsample."""
     from pueval.pipeline.datasets import Labeling, binarize
-    from pueval.studies import cost
-    from pueval.studies.draws import check_beta, check_transform_folds
-    from pueval.studies.pu_auc_vs_pu_aul import check_sizes
 
     try:
         _, labels = binarize(raw, Labeling.of(name, entry))
     except ValueError as error:
         raise ConfigError(str(error)) from None
-    labels = _subsampled(labels, entry["subsample"])
+    return _subsampled(labels, entry["subsample"])
+
+
+def _catalog_labels(entry: dict) -> np.ndarray | None:
+    """The 0/1 labels (positives first) that a catalog entry's ``classes`` [rows, positives] declare, after its
+    subsample; None without ``classes``."""
+    if entry.get("classes") is None:
+        return None
+    rows, positives = entry["classes"]
+    return _subsampled(np.r_[np.ones(positives, int), np.zeros(rows - positives, int)], entry["subsample"])
+
+
+def _check_sizes(config: dict, name: str, labels: np.ndarray) -> None:
+    """A dataset's class counts (a local table's, or the catalog's ``classes``) against the settings that need
+    enough rows of each class, before any job runs: the model's ``folds``, each β's labeled rows (and the
+    DistCurve transform's folds), Figure 3's split and folds, the cost experiment's sizes (the same checks the
+    jobs make, here on the whole table at once)."""
+    from pueval import sampling
+    from pueval.studies import cost
+    from pueval.studies.draws import check_beta, check_transform_folds
+    from pueval.studies.pu_auc_vs_pu_aul import check_sizes
+
     with naming_keys({"folds": "folds"}):
         sampling.check_folds(labels, config["folds"])
     n_pos = int(labels.sum())
@@ -266,7 +282,9 @@ def _check_entry(config: dict, name: str, entry: dict) -> None:
         raise ConfigError(f"config key '{key}.drop': {unknown or [entry['target']]} "
                           f"{'are not columns' if unknown else 'is the target'}")
     if "file" in entry["source"]:
-        _check_sizes(config, name, entry, raw)
+        _check_sizes(config, name, _table_labels(name, entry, raw))
+    elif name in config["run"] and (labels := _catalog_labels(entry)) is not None:
+        _check_sizes(config, name, labels)
 
 
 def _check_datasets(config: dict) -> None:
@@ -281,7 +299,37 @@ def _check_datasets(config: dict) -> None:
             raise ConfigError(f"config key '{key}.dataset': {name!r} is not in the catalog")
     for name in _used(config):
         _check_entry(config, name, catalog[name])
+    _check_named_datasets(config)
     _check_jain(config)
+
+
+def _check_named_datasets(config: dict) -> None:
+    """The keys that name datasets of the run beside ``run`` follow it: an unknown name is refused, the names in
+    ``run`` are the ones used, and a study whose key names none of them is left out of this run, with a note on
+    stderr naming the key (a run edited to other datasets in ``run`` alone, as a user's own table is added,
+    runs without it instead of failing in a job). A study's ``draws`` above the draws that exist are refused."""
+    run, catalog = config["run"], config["datasets"]
+    intervals, sar = config.get("prior_intervals"), config.get("sar")
+    em = sar.get("em") if sar else None
+    keys = ([("prior_intervals", "datasets", intervals), ("prior_intervals", "km_datasets", intervals)]
+            if intervals else []) + ([("sar.em", "datasets", em)] if em else [])
+    for study, key, block in keys:
+        unknown = [name for name in block[key] if name not in catalog]
+        if unknown:
+            raise ConfigError(f"config key '{study}.{key}': {unknown} not in the catalog (config key 'datasets')")
+    limits = ([("prior_intervals.draws", intervals["draws"], "n_draws", config["n_draws"])] if intervals else []) + \
+        ([("sar.em.draws", em["draws"], "sar.n_draws", sar["n_draws"])] if em else [])
+    for key, draws, of, most in limits:
+        if draws > most:
+            raise ConfigError(f"config key '{key}': {draws} draws, but {of} makes only {most}")
+    for study, block in (("prior_intervals", intervals), ("sar.em", em)):
+        if block and not set(block["datasets"]) & set(run):
+            print(f"pueval: note: config key '{study}.datasets' {block['datasets']} names no dataset of run {run}: "
+                  f"{study} is left out of this run (name one of run to include it)", file=sys.stderr)
+            if study == "sar.em":
+                sar["em"] = None
+            else:
+                config["prior_intervals"] = None
 
 
 def _check_jain(config: dict) -> None:
