@@ -42,6 +42,10 @@ from pueval.validation import (ArgumentError, DegenerateScoresWarning, PosLabel,
                                check_pu, sklearn_names, warn_degenerate)
 
 INTERVAL_METHODS = ("normal", "bootstrap")
+MAX_BOOT = 10_000_000
+"""The most resamples :func:`aul_pu_interval`'s bootstrap takes (refused above, before any work)."""
+MIN_BOOTSTRAP_DISTINCT = 10
+"""Below this many distinct labeled t-values the bootstrap interval warns (:class:`DegenerateScoresWarning`)."""
 BOOTSTRAP_CHUNK = 1 << 22  # resampled entries held at once per thread (32 MB of indices): the memory bound
 
 __all__ = ["aul_pu_score", "aul_pu_interval", "aul_pu_difference", "aul_pu_scorer", "PairedDifference",
@@ -187,7 +191,7 @@ def aul_pu_interval(labels: ArrayLike, scores: ArrayLike, level: float = 0.95, *
         The interval's confidence level.
     method : {"normal", "bootstrap"}, default "normal"
     n_boot : int, default 2000
-        Resamples of the bootstrap (at least 100), drawn in blocks on threads (:func:`bootstrap_means`).
+        Resamples of the bootstrap (from 100 to 10⁷), drawn in blocks on threads (:func:`bootstrap_means`).
     random_state : int, numpy Generator or None
         Seeds the bootstrap; None draws fresh entropy.
     pos_label : default 1
@@ -212,7 +216,7 @@ def aul_pu_interval(labels: ArrayLike, scores: ArrayLike, level: float = 0.95, *
     level = check_level(level)
     if method not in INTERVAL_METHODS:
         raise ValueError(f"method must be one of {INTERVAL_METHODS}, got {method!r}")
-    check_integer(n_boot, "n_boot", 100)
+    check_integer(n_boot, "n_boot", 100, MAX_BOOT)
     if propensity is not None:
         if method != "normal":
             raise ValueError("method: with propensity only the normal interval is offered, got 'bootstrap'")
@@ -222,6 +226,11 @@ def aul_pu_interval(labels: ArrayLike, scores: ArrayLike, level: float = 0.95, *
         half = NormalDist().inv_cdf(0.5 + level / 2.0) * t.std(ddof=1) / np.sqrt(t.size)
         low, high = t.mean() - half, t.mean() + half
     else:
+        distinct = np.unique(t).size
+        if distinct < MIN_BOOTSTRAP_DISTINCT:
+            warnings.warn(f"the bootstrap resamples {distinct} distinct labeled t-values (fewer than "
+                          f"{MIN_BOOTSTRAP_DISTINCT}): its percentile interval is coarse; the normal interval is "
+                          "the one to report", DegenerateScoresWarning, stacklevel=2)
         means = bootstrap_means(t, n_boot, np.random.default_rng(random_state))
         low, high = np.quantile(means, [0.5 - level / 2.0, 0.5 + level / 2.0])
     return float(max(low, 0.0)), float(min(high, 1.0))

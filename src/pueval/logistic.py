@@ -44,6 +44,8 @@ def fit(x1: np.ndarray, target: np.ndarray, weight: np.ndarray, *, C: float = 1.
     if weight.shape[1] != x1.shape[0] or target.shape != (x1.shape[0],):
         raise ArgumentError("weight", f"need weight J × {x1.shape[0]} and target of {x1.shape[0]} values, got "
                                       f"{weight.shape} and {target.shape}")
+    if not np.isfinite(x1).all():
+        raise ArgumentError("x1", "must be finite: a missing or infinite feature value cannot be fitted")
     if (weight < 0).any() or not ((target >= 0) & (target <= 1)).all():
         raise ArgumentError("weight", "weights must be non-negative and targets lie in [0, 1]")
     penalty = np.ones(x1.shape[1])

@@ -37,9 +37,12 @@ from numpy.typing import ArrayLike
 from scipy.special import expit
 
 from pueval import logistic
-from pueval.validation import ArgumentError, PosLabel, check_integer, check_labels, check_matrix
+from pueval.validation import ArgumentError, PosLabel, check_integer, check_labels, check_matrix, is_real
 
 __all__ = ["sar_em", "SarEm"]
+
+MAX_ITER = 100_000
+"""The most maximizations :func:`sar_em` runs (its authors stop at 500), and the longest ``window``."""
 
 
 @dataclass(frozen=True)
@@ -133,10 +136,10 @@ def sar_em(X: ArrayLike, labels: ArrayLike, propensity_attributes: ArrayLike, *,
     e_columns = _columns(propensity_attributes, x.shape[1], "propensity_attributes")
     f_columns = (np.ones(x.shape[1], bool) if classification_attributes is None
                  else _columns(classification_attributes, x.shape[1], "classification_attributes"))
-    max_iter = check_integer(max_iter, "max_iter", 1)
-    window = check_integer(window, "window", 2)
+    max_iter = check_integer(max_iter, "max_iter", 1, MAX_ITER)
+    window = check_integer(window, "window", 2, MAX_ITER)
     for name, value in (("slope_eps", slope_eps), ("ll_eps", ll_eps)):
-        if not np.isfinite(value) or value <= 0:
+        if not is_real(value) or not 0.0 < float(value) < np.inf:
             raise ArgumentError(name, f"must be a positive number, got {value!r}")
 
     xe, xf = logistic.with_intercept(x[:, e_columns]), logistic.with_intercept(x[:, f_columns])
@@ -153,7 +156,8 @@ def sar_em(X: ArrayLike, labels: ArrayLike, propensity_attributes: ArrayLike, *,
     posterior = _posterior(f, e, s)
     loglikelihoods = [_loglikelihood(f, e, s)]
     unlabeled = s == 0
-    recent = np.zeros((int(unlabeled.sum()), window))
+    closes = window + 1 < max_iter  # else the window never closes: max_iter alone stops, and no window is kept
+    recent = np.zeros((int(unlabeled.sum()), window if closes else 0))
     converged, iterations = False, 0
     for iterations in range(max_iter):
         e_coef = logistic.fit(xe, s, posterior[None], start=e_coef)
@@ -161,8 +165,9 @@ def sar_em(X: ArrayLike, labels: ArrayLike, propensity_attributes: ArrayLike, *,
         f, e = predict(xf, f_coef), predict(xe, e_coef)
         posterior = _posterior(f, e, s)
         loglikelihoods.append(_loglikelihood(f, e, s))
-        recent = np.c_[recent[:, 1:], e[unlabeled]]
-        if iterations > window:
+        if closes:
+            recent = np.c_[recent[:, 1:], e[unlabeled]]
+        if closes and iterations > window:
             gain = max(loglikelihoods[-window:]) - loglikelihoods[-window]
             if np.abs(_slopes(recent)).mean() < slope_eps and gain < ll_eps:
                 converged = True

@@ -168,7 +168,13 @@ def check_groups(groups, n: int) -> tuple[np.ndarray, np.ndarray]:
     groups = np.asarray(groups)
     if groups.shape != (n,):
         raise ArgumentError("groups", f"must give one group per row ({n}), got shape {groups.shape}")
-    _, first, inverse = np.unique(groups, return_index=True, return_inverse=True)
+    try:
+        _, first, inverse = np.unique(groups, return_index=True, return_inverse=True)
+    except TypeError:  # values that cannot be ordered together (numbers and text, None)
+        raise ArgumentError("groups", f"must hold comparable labels (numbers or text), got dtype {groups.dtype}") \
+            from None
+    if groups.dtype.kind == "f" and np.isnan(groups).any():
+        raise ArgumentError("groups", "must not hold NaN (each NaN would be a group of its own)")
     return first, inverse
 
 

@@ -303,3 +303,13 @@ def test_the_p_value_of_a_clear_difference_is_its_normal_tail_not_zero():
     result = aul_pu.aul_pu_difference(labeled, strong, weak)
     z = result.difference / ((result.ci[1] - result.ci[0]) / 2 / norm.ppf(0.975))
     assert 0 < result.p_value == pytest.approx(2 * norm.sf(z), rel=1e-6) and result.p_value < 1e-15
+
+
+def test_the_bootstrap_interval_refuses_an_endless_bootstrap_and_warns_on_few_distinct_t_values():
+    scores = np.linspace(0, 1, 400)
+    labels = (np.arange(400) % 5 == 0).astype(int)
+    with pytest.raises(ValueError, match="^n_boot: must be an integer in"):
+        aul_pu.aul_pu_interval(labels, scores, method="bootstrap", n_boot=10**12)
+    few = np.r_[np.ones(5), np.zeros(395)].astype(int)
+    with pytest.warns(DegenerateScoresWarning, match="resamples 5 distinct labeled t-values"):
+        aul_pu.aul_pu_interval(few, scores, method="bootstrap", n_boot=200, random_state=0)

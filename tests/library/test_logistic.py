@@ -26,3 +26,9 @@ def test_logistic_fit_equals_scikit_learn_with_weights_and_soft_targets(penalize
         model.fit(np.r_[x, x], np.r_[np.ones(120), np.zeros(120)], sample_weight=np.r_[weight[j] * target,
                                                                                          weight[j] * (1 - target)])
         np.testing.assert_allclose(ours[j], np.r_[model.coef_[0], model.intercept_], atol=1e-6)
+
+
+def test_a_missing_feature_value_is_named_not_a_failure_to_converge():
+    x1 = logistic.with_intercept(np.array([[0.0], [np.nan], [2.0], [3.0]]))
+    with pytest.raises(ValueError, match="^x1: must be finite"):
+        logistic.fit(x1, np.array([0.0, 0.0, 1.0, 1.0]), np.ones((1, 4)))

@@ -82,3 +82,19 @@ def test_sar_em_names_a_bad_argument(kwargs, message):
         sar_em(x, s, **kwargs)
     with pytest.raises(ValueError, match="labels"):
         sar_em(x, np.ones(40, int), [0])
+
+
+@pytest.mark.parametrize("kwargs, name", [({"window": 10**7}, "window"),  # a window of 10**7 was 111 GiB ({"max_iter": 10**9}, "max_iter"),
+                                          ({"slope_eps": "1e-4"}, "slope_eps"), ({"ll_eps": np.inf}, "ll_eps")])
+def test_the_stopping_rule_options_are_bounded_by_name(kwargs, name):
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(100, 2))
+    with pytest.raises(ValueError, match=f"^{name}: "):
+        sar_em(x, (np.arange(100) % 3 == 0).astype(int), [1], **kwargs)
+
+
+def test_a_window_longer_than_the_iterations_keeps_no_window():
+    rng = np.random.default_rng(1)
+    x = rng.normal(size=(300, 2))
+    s = (rng.random(300) < expit(x[:, 1]) * 0.5).astype(int)
+    assert sar_em(x, s, [1], max_iter=5, window=90_000).iterations == 5  # stops at max_iter, allocates nothing

@@ -32,7 +32,7 @@ from pueval import seeds as seeding
 from pueval.extras import require
 from pueval.mpe import PUBLIC_METHODS, THETA_MAX
 from pueval.seeds import PriorSeeds
-from pueval.validation import ArgumentError, PosLabel, check_labels, check_matrix
+from pueval.validation import ArgumentError, PosLabel, check_integer, check_labels, check_level, check_matrix
 
 __all__ = ["estimate_prior", "estimate_priors", "priors_agree", "PriorEstimate", "PriorAtBoundWarning",
            "SubsampleWarning", "theta_bounds", "INTERVALS"]
@@ -316,6 +316,11 @@ class PriorEstimate:
     subsample: int | None = None
 
 
+MAX_BOOT = 100_000
+"""The most resamples :func:`estimate_prior`'s bootstrap takes (each re-runs the whole method)."""
+MIN_BOOT_ROWS = 10
+"""The fewest labeled (and unlabeled) rows a bootstrap of θ̂ resamples: with fewer, resamples repeat a handful of
+rows and the percentile interval says little."""
 INTERVALS = ("own", "bootstrap")
 """``interval=`` of :func:`estimate_prior`: the method's own (BBE's DKW bound at its bin; none for the others), or
 a bootstrap over rows (labeled and unlabeled resampled separately, the whole method re-run)."""
@@ -452,13 +457,15 @@ def _estimate_prior(X, labels, method: str, *, random_state, pos_label, interval
         raise ArgumentError("method", f"must be one of {', '.join(PUBLIC_METHODS)}, got {method!r}")
     if interval is not None and interval not in INTERVALS:
         raise ArgumentError("interval", f"must be one of {', '.join(INTERVALS)} or None, got {interval!r}")
-    if interval == "bootstrap":
-        _integer("bootstrap", "n_boot", n_boot, 2)
-        _real("bootstrap", "level", level, 0.0, 1.0)
+    check_integer(n_boot, "n_boot", 2, MAX_BOOT)  # checked whatever the interval, before any work
+    check_level(level)
     check_options(method, options)
     X = check_matrix(X, "X")
     s = check_labels(labels, X.shape[0], "labels", pos_label)
     n, n_labeled = int(s.size), int(s.sum())
+    if interval == "bootstrap" and min(n_labeled, n - n_labeled) < MIN_BOOT_ROWS:
+        raise ArgumentError("interval", f"a bootstrap needs at least {MIN_BOOT_ROWS} labeled and {MIN_BOOT_ROWS} "
+                                        f"unlabeled rows to resample, got {n_labeled} and {n - n_labeled}")
     seeds = _seeds(random_state)
     kwargs = {key: options[key] for key in ("transform", "repetitions") if key in options}
     subsample = None

@@ -205,3 +205,25 @@ def test_several_estimators_share_their_common_work_and_give_what_each_gives_alo
     monkeypatch.setattr(module, name, lambda *a, **k: calls.append(1) or original(*a, **k))
     assert estimate_priors(X, labels, list(methods), **options) == alone
     assert len(calls) == (1 if interval == "own" else 1 + 3)  # one per resample too, not one per method
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"interval": "own", "level": 5}, "level must lie in"), ({"interval": None, "n_boot": -3}, "^n_boot: "),
+    ({"interval": "bootstrap", "n_boot": 10**12}, "^n_boot: must be an integer in"),
+])
+def test_every_option_is_checked_before_any_work_whatever_the_interval(kwargs, match):
+    from pueval.mpe import estimate_prior
+
+    rng = np.random.default_rng(0)
+    X, labels = rng.normal(size=(200, 2)), (np.arange(200) % 4 == 0).astype(int)
+    with pytest.raises(ValueError, match=match):
+        estimate_prior(X, labels, "en", random_state=0, **kwargs)
+
+
+def test_a_bootstrap_of_theta_needs_enough_rows_to_resample():
+    from pueval.mpe import estimate_prior
+
+    rng = np.random.default_rng(0)
+    X, labels = rng.normal(size=(200, 2)), (np.arange(200) < 5).astype(int)
+    with pytest.raises(ValueError, match="interval: a bootstrap needs at least 10 labeled and 10 unlabeled rows"):
+        estimate_prior(X, labels, "en", random_state=0, interval="bootstrap", n_boot=10)

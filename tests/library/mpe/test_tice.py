@@ -132,3 +132,15 @@ def test_groups_give_each_rows_copies_one_fold_and_one_row_per_group_is_the_plai
     assert 0 < grouped <= 1
     with pytest.raises(ValueError, match="groups"):
         tice_c(X, s, rng=np.random.default_rng(1), groups=np.arange(3))
+
+
+@pytest.mark.parametrize("groups, match", [
+    (np.array([1, "a"] * 25, dtype=object), "comparable labels"), (np.r_[np.nan, np.arange(49.0)], "NaN"),
+    (np.arange(10), "one group per row"),
+])
+def test_bad_groups_are_named(groups, match):
+    from pueval.mpe.tice import tice_c
+
+    rng = np.random.default_rng(0)
+    with pytest.raises(ValueError, match=f"^groups: .*{match}"):
+        tice_c(rng.normal(size=(50, 2)), (np.arange(50) % 3 == 0).astype(int), groups=groups, rng=rng)
