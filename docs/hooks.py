@@ -41,6 +41,10 @@ VERBATIM = re.compile(r'(<(pre|code|script|style)\b.*?</\2>|<(?:span|div) class=
 ROOT = Path(__file__).resolve().parents[1]
 FIGURES = ROOT / "results" / "figures"
 KATEX = ROOT / "docs" / "node_modules" / "katex" / "dist"
+MAX_EQUATION = 10_000
+"""The longest equation (TeX characters) the build typesets; the docs' longest is a few hundred."""
+KATEX_SECONDS = 120
+"""How long one page's equations may take in KaTeX."""
 KATEX_RENDER = ROOT / "docs" / "katex_render.cjs"
 
 
@@ -71,11 +75,26 @@ def _typeset_math(html: str, page) -> str:
         return html
     _katex_installed()
     tex = [[html_entities.unescape(m.group(2)), m.group(1) == "div"] for m in found]
-    run = subprocess.run(["node", str(KATEX_RENDER)], input=json.dumps(tex), capture_output=True, text=True,
-                         check=False)
+    long = next((t for t, _ in tex if len(t) > MAX_EQUATION), None)
+    if long is not None:
+        raise PluginError(f"{page.file.src_path}: an equation of {len(long):,} characters (more than "
+                          f"{MAX_EQUATION:,}): {long[:80]}…")
+    try:
+        run = subprocess.run(["node", str(KATEX_RENDER)], input=json.dumps(tex), capture_output=True, text=True,
+                             check=False, timeout=KATEX_SECONDS)
+    except subprocess.TimeoutExpired:
+        raise PluginError(f"{page.file.src_path}: KaTeX took more than {KATEX_SECONDS} s on the page's "
+                          f"{len(tex)} equations") from None
+    said = run.stderr.strip()[:2000] or f"node exited with code {run.returncode} and printed nothing"
     if run.returncode:
-        raise PluginError(f"{page.file.src_path}: KaTeX could not typeset an equation: {run.stderr.strip()}")
-    rendered = iter(json.loads(run.stdout))
+        raise PluginError(f"{page.file.src_path}: KaTeX could not typeset an equation: {said}")
+    try:
+        rendered = json.loads(run.stdout)
+    except ValueError:
+        raise PluginError(f"{page.file.src_path}: KaTeX's output was not JSON ({said})") from None
+    if not isinstance(rendered, list) or len(rendered) != len(tex):
+        raise PluginError(f"{page.file.src_path}: KaTeX gave {len(rendered)} results for {len(tex)} equations")
+    rendered = iter(rendered)
     return MATH.sub(lambda m: f'<div class="math">{next(rendered)}</div>' if m.group(1) == "div"
                     else next(rendered), html)
 

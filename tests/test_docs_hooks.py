@@ -71,3 +71,40 @@ def test_equations_are_typeset_and_their_carets_left_to_katex(caplog):
 def test_an_equation_katex_cannot_parse_fails_naming_it():
     with pytest.raises(hooks.PluginError, match=r"(?s)page\.md: KaTeX could not typeset.*in: x\^"):
         hooks.on_page_content('<p><span class="arithmatex">\\(x^\\)</span></p>', PAGE, {}, None)
+
+
+@katex
+def test_an_untrusted_command_fails_the_build_instead_of_red_text():
+    with pytest.raises(hooks.PluginError, match=r"untrusted command\(s\) \\href"):
+        hooks.on_page_content('<p><span class="arithmatex">\\(\\href{javascript:alert(1)}{x}\\)</span></p>', PAGE,
+                              {}, None)
+
+
+def test_an_equation_past_the_size_bound_fails_before_node_runs(monkeypatch):
+    monkeypatch.setattr(hooks, "_katex_installed", lambda: None)
+    monkeypatch.setattr(hooks.subprocess, "run", lambda *a, **k: pytest.fail("node ran"))
+    with pytest.raises(hooks.PluginError, match="an equation of 10,001 characters"):
+        hooks.on_page_content(f'<p><span class="arithmatex">\\({"x" * 10_001}\\)</span></p>', PAGE, {}, None)
+
+
+@pytest.mark.parametrize("returncode, stdout, stderr, match", [
+    (1, "", "", "node exited with code 1 and printed nothing"),
+    (0, "Traceback", "", "KaTeX's output was not JSON"),
+    (0, "[]", "", "KaTeX gave 0 results for 1 equations"),
+])
+def test_a_failing_node_is_one_message(monkeypatch, returncode, stdout, stderr, match):
+    monkeypatch.setattr(hooks, "_katex_installed", lambda: None)
+    monkeypatch.setattr(hooks.subprocess, "run", lambda *a, **k: types.SimpleNamespace(
+        returncode=returncode, stdout=stdout, stderr=stderr))
+    with pytest.raises(hooks.PluginError, match=match):
+        hooks.on_page_content('<p><span class="arithmatex">\\(x\\)</span></p>', PAGE, {}, None)
+
+
+def test_a_page_that_takes_too_long_in_katex_is_one_message(monkeypatch):
+    def slow(*args, **kwargs):
+        raise hooks.subprocess.TimeoutExpired(args[0], kwargs["timeout"])
+
+    monkeypatch.setattr(hooks, "_katex_installed", lambda: None)
+    monkeypatch.setattr(hooks.subprocess, "run", slow)
+    with pytest.raises(hooks.PluginError, match="KaTeX took more than 120 s"):
+        hooks.on_page_content('<p><span class="arithmatex">\\(x\\)</span></p>', PAGE, {}, None)

@@ -5,7 +5,7 @@ What is read before it is checked is bounded: a line (the header included) longe
 is refused as soon as it is met, standard input's format is told from its first line (decompressed as a
 stream, never whole), a Parquet file's declared size is weighed against the memory available before its
 columns are read, and only the columns the command uses are read. Every error is one :class:`InputError`
-line that names the input; values quoted in an error are cut to :data:`SHOWN_CHARACTERS` (:func:`shown`).
+line that names the input; values quoted in an error are cut (:func:`pueval.validation.shown`).
 """
 
 from __future__ import annotations
@@ -25,11 +25,10 @@ from typing import IO, Any
 import pandas as pd
 
 from pueval import memory
+from pueval.validation import shown
 
 MAX_LINE_BYTES = 1 << 24
 """The longest line (header or row) read: 16 MiB, far beyond any table of scores."""
-SHOWN_CHARACTERS = 60
-"""How much of a user's value an error line quotes."""
 FORMATS = {".csv": ("csv", False), ".tsv": ("tsv", False), ".csv.gz": ("csv", True), ".tsv.gz": ("tsv", True),
            ".parquet": ("parquet", False)}  # file ending → (format, gzip-compressed)
 CHUNK_ROWS = 1 << 20
@@ -40,12 +39,6 @@ GZIP_MAGIC = b"\x1f\x8b"
 
 class InputError(ValueError):
     """Bad user input: reported as one line, exit code 2."""
-
-
-def shown(value: Any, limit: int = SHOWN_CHARACTERS) -> str:
-    """``repr(value)`` for an error line: control characters escaped (repr does), cut to ``limit`` characters
-    with the full length said."""
-    return cut(repr(value), limit)
 
 
 def cut(text: str, limit: int = 300) -> str:

@@ -61,8 +61,25 @@ def check_mixture_component(X_mixture, X_component) -> tuple[np.ndarray, np.ndar
     return X_mixture, X_component
 
 
+SHOWN_CHARACTERS = 60
+"""How much of a user's value an error line quotes (:func:`shown`)."""
+
+
+def shown(value, limit: int = SHOWN_CHARACTERS) -> str:
+    r"""``repr(value)`` for an error line: control characters escaped (repr does), cut to ``limit`` characters
+    with the full length said, so that a NUL or a 10⁷-character cell cannot fill a terminal.
+
+    Examples
+    --------
+    >>> shown(chr(0) + "b"), shown("x" * 100, limit=10)
+    ("'\\x00b'", "'xxxxxxxx… (102 characters)")
+    """
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit - 1]}… ({len(text):,} characters)"
+
+
 def _preview(values: list) -> str:
-    return ", ".join(map(repr, values[:5])) + (", …" if len(values) > 5 else "")
+    return ", ".join(map(shown, values[:5])) + (", …" if len(values) > 5 else "")
 
 
 def _distinct_numbers(values: np.ndarray) -> list:

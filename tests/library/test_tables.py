@@ -140,6 +140,11 @@ def test_a_file_changed_in_place_while_read_is_refused(tmp_path, monkeypatch):
 def test_a_long_value_is_cut_in_an_error_line():
     assert tables.shown("x" * 10**7).endswith("… (10,000,002 characters)")
     assert len(tables.shown("x" * 10**7)) < 100 and tables.shown("a\0b") == "'a\\x00b'"
+    from pueval.validation import check_pu
+
+    with pytest.raises(ValueError) as caught:  # a label cell of 10⁶ characters and a NUL, quoted in the error
+        check_pu(np.array(["1", "0", "x" * 10**6 + "\0", "1"], dtype=object), np.arange(4.0), pos_label="1")
+    assert len(str(caught.value)) < 400 and "\0" not in str(caught.value)
 
 
 @pytest.mark.parametrize("content", [b"", b"score,labeled", b"score,labeled\r\n0.5,1\r\n0.1,0\r\n"])
