@@ -385,9 +385,9 @@ def check_prior(auc_pu: float, theta: float, source: str = "theta") -> bool:
 def auc_pu_standard_error(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) -> float:
     """DeLong et al. (1988)'s standard error of AUC^PU, the labeled rows (m of them) against the unlabeled
     (k): with the placement values V_i = #{unlabeled below labeled row i, ties ½}/k and W_j = #{labeled above
-    unlabeled row j, ties ½}/m, both of mean AUC^PU, SE² = s²(V)/m + s²(W)/k (sample variances). From
-    mid-ranks, O(n log n): V_i = (r_i − r_i^L)/k and W_j = 1 − (r_j − r_j^U)/m, r the rank among all rows and
-    r^L, r^U the rank within the row's own side.
+    unlabeled row j, ties ½}/m, both of mean AUC^PU, SE² = s²(V)/m + s²(W)/k (sample variances). O(n log n):
+    each side sorted once, and each row's counts on the other side found by binary search of the sorted
+    keys (the same values as from mid-ranks, V_i = (r_i − r_i^L)/k, in about the time of one sort).
 
     Parameters
     ----------
@@ -411,9 +411,11 @@ def auc_pu_standard_error(labels: ArrayLike, scores: ArrayLike, *, pos_label: Po
     m, k = int(labeled.sum()), int((~labeled).sum())
     if k < 2:
         raise ValueError(f"labels: need at least 2 unlabeled rows, got {k}")
-    ranks = midranks(scores)
-    v = (ranks[labeled] - midranks(scores[labeled])) / k
-    w = 1.0 - (ranks[~labeled] - midranks(scores[~labeled])) / m
+    # Each side sorted once; a row's count below and tied on the other side by binary search of sorted keys
+    # (left + right = 2·#below + #tied). The variances do not depend on the rows' order.
+    ours, theirs = np.sort(np.compress(labeled, scores)), np.sort(np.compress(~labeled, scores))
+    v = (np.searchsorted(theirs, ours, "left") + np.searchsorted(theirs, ours, "right")) / (2.0 * k)
+    w = 1.0 - (np.searchsorted(ours, theirs, "left") + np.searchsorted(ours, theirs, "right")) / (2.0 * m)
     return float(np.sqrt(v.var(ddof=1) / m + w.var(ddof=1) / k))
 
 

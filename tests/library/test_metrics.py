@@ -59,11 +59,12 @@ def test_the_corrected_auc_interval_is_the_extremes_over_the_box_of_both_parts(a
     assert (low, high) == pytest.approx((values.min(), values.max()), abs=1e-9)
 
 
-def test_auc_pu_standard_error_is_delongs_from_the_pairs():
+@pytest.mark.parametrize("seed, digits", [(3, 1), (4, 0), (5, 3), (6, 1)])
+def test_auc_pu_standard_error_is_delongs_from_the_pairs(seed, digits):
     """DeLong's placement values counted pair by pair (ties ½), on scores with ties."""
-    rng = np.random.default_rng(3)
+    rng = np.random.default_rng(seed)
     labels = (rng.random(60) < 0.3).astype(int)
-    scores = np.round(rng.normal(labels * 0.8, 1.0), 1)
+    scores = np.round(rng.normal(labels * 0.8, 1.0), digits)
     lab, unl = scores[labels == 1], scores[labels == 0]
     pair = (lab[:, None] > unl[None, :]) + 0.5 * (lab[:, None] == unl[None, :])
     v, w = pair.mean(axis=1), pair.mean(axis=0)
