@@ -2,465 +2,31 @@
 PU table, ``pueval compare`` two models on the same rows, ``pueval example-scores`` writes a table to try
 them on. SCORES is CSV, TSV (either gzip-compressed, ``.gz``) or Parquet; ``-`` or a pipe gives any of them
 (Parquet by its magic bytes, TSV by its header's fields, else CSV), every read bounded (:mod:`pueval.tables`).
-Every report describes itself: the pueval version, the command, the input as given with its identity (SHA-256 of its bytes, n, n_labeled), the columns
-read, ``pos_label``, the seed and the options, and the warnings raised while it was computed (also printed on
-stderr). Bad input is one line on stderr and exit code 2."""
+Every report describes itself: the pueval version, the command, the input as given with its identity (SHA-256
+of its bytes, n, n_labeled), the columns read, ``pos_label``, the seed and the options, and the warnings raised
+while it was computed (also printed on stderr). Bad input is one line on stderr and exit code 2.
+
+This module reads the options, checks them, reads the input and writes the output; the reports themselves
+are :mod:`pueval.reports`, imported once the options are parsed, so that ``pueval --version`` and ``--help``
+load neither NumPy nor pandas."""
 
 from __future__ import annotations
 
 import argparse
-import base64
-import html
-import json
 import math
 import os
-import re
 import stat
 import sys
 import tempfile
-import time
 import warnings
 from pathlib import Path
 
-import numpy as np
-import pandas as pd
+from pueval import __version__
+from pueval.mpe import PUBLIC_METHODS
 
-from pueval import __version__, aul_pu, metrics, related
-from pueval.mpe.priors import PUBLIC_METHODS, estimate_priors, priors_agree
-from pueval.propensity import (aul_pu_audit, aul_pu_bounds, aul_pu_difference_bounds, aul_pu_weighted,
-                               breakdown_gamma)
-from pueval.tables import InputError, read_table, shown
-from pueval.validation import check_fraction, check_level, check_pu
-
-PRIOR_NOTE = "depend on the class prior theta"
-
-
-def _column(table: pd.DataFrame, name: str, option: str) -> pd.Series:
-    if name not in table.columns:
-        raise InputError(f"{option}: no column {name!r} in the table (columns: {', '.join(map(str, table.columns))})")
-    return table[name]
-
-
-def _pos_label(column: pd.Series, text: str):
-    """--pos-label as a value of the label column's type: a number for a numeric column, True/False for a
-    boolean one, the text itself otherwise."""
-    if pd.api.types.is_bool_dtype(column):
-        if text.lower() not in ("1", "0", "true", "false"):
-            raise InputError(f"--pos-label: the label column is boolean; give true or false, got {text!r}")
-        return text.lower() in ("1", "true")
-    if pd.api.types.is_numeric_dtype(column):
-        for kind in (int, float):
-            try:
-                return kind(text)
-            except ValueError:
-                pass
-        raise InputError(f"--pos-label: the label column holds numbers; {text!r} is not one")
-    return text
-
-
-def _labels(args, table: pd.DataFrame, score_columns) -> tuple[np.ndarray, list[np.ndarray]]:
-    """(labeled mask, [scores of each column]) checked: labels of two values, ``--pos-label`` labeled."""
-    column = _column(table, args.label_column, "--label-column")
-    pos_label = _pos_label(column, args.pos_label)
-    scores = []
-    for option, name in score_columns:
-        values = pd.to_numeric(_column(table, name, option), errors="coerce").to_numpy()
-        labeled, checked = check_pu(column.to_numpy(), values, pos_label=pos_label,
-                                    labels_name=f"--label-column {args.label_column!r} (--pos-label {args.pos_label})",
-                                    scores_name=f"{option} {name!r} (missing, non-numeric or infinite)")
-        scores.append(checked)
-    return labeled, scores
-
-
-def _propensity(args, table: pd.DataFrame) -> np.ndarray | None:
-    """The --propensity-column as floats (missing or text as NaN: an error only on a labeled row), or None."""
-    if args.propensity_column is None:
-        return None
-    return pd.to_numeric(_column(table, args.propensity_column, "--propensity-column"), errors="coerce").to_numpy(float)
-
-
-def _propensity_keys(args) -> dict:
-    """What the report says of the propensities it used: the column, and relative or absolute."""
-    return {"propensity_column": args.propensity_column, "propensity": "absolute" if args.absolute else "relative"}
-
-
-def _weighted(args, table: pd.DataFrame, labeled: np.ndarray, scores: np.ndarray, threshold: float) -> dict:
-    """The report's keys of the propensity-weighted AUL (:func:`pueval.propensity.aul_pu_weighted`), or {}."""
-    propensity = _propensity(args, table)
-    if propensity is None:
-        return {}
-    found = aul_pu_weighted(labeled, scores, propensity, level=args.level, relative=not args.absolute,
-                            threshold=threshold if args.absolute else None)
-    out = _propensity_keys(args) | {"aul_weighted": found.aul, "aul_weighted_ci": list(found.ci), "n_eff": found.n_eff}
-    if args.absolute:
-        out |= {f"{key}_weighted": getattr(found, key) for key in ("n_positive", "theta", "auc", "precision",
-                                                                   "recall", "f1")} | {"threshold": threshold}
-    return out
-
-
-OPTIONS = ("level", "interval", "n_boot", "prior", "mpe", "distcurve_model", "threshold", "absolute", "gamma",
-           "baseline")
-COLUMNS = ("score_column", "score_columns", "label_column", "propensity_column", "audit_column", "features")
-
-
-def _identity(args, sha256: str, labeled: np.ndarray) -> dict:
-    """What a report evaluated and how: the input as given, the columns read, pos_label, seed and options (the
-    ones this command has; None where not used)."""
-    given = vars(args)
-    return {"pueval_version": __version__, "command": args.command,
-            "input": {"path": "standard input" if args.scores == "-" else args.scores, "sha256": sha256,
-                      "n": int(labeled.size), "n_labeled": int(labeled.sum())},
-            "columns": {k.removesuffix("_column").replace("_columns", "s"): given[k] for k in COLUMNS if k in given},
-            "pos_label": args.pos_label, "seed": given.get("seed"),
-            "options": {k: given[k] for k in OPTIONS if k in given}}
-
-
-def _prior(args, table: pd.DataFrame, labeled: np.ndarray) -> tuple[float, str, dict] | None:
-    """(θ, source, what the report adds about the estimators) from --prior or the MPE methods on --features
-    (θ the first method's; with several, each θ̂ with its interval and whether they agree); None without either."""
-    if args.prior is not None:
-        return check_fraction(args.prior, "--prior (theta)"), "given", {}
-    if args.mpe is None:
-        return None
-    if not args.features:
-        raise InputError("--mpe needs --features COLUMNS... (the feature columns MPE runs on)")
-    columns = []
-    for name in args.features:
-        values = pd.to_numeric(_column(table, name, "--features"), errors="coerce").to_numpy(dtype=float)
-        bad = np.flatnonzero(~np.isfinite(values))
-        if bad.size:
-            raise InputError(f"--features: column {name!r} is not numeric throughout: {bad.size} missing, "
-                             f"non-numeric or infinite value(s), first in row {bad[0] + 1} "
-                             f"({shown(table[name].iloc[bad[0]])})")
-        columns.append(values)
-    X = np.column_stack(columns)
-    if len(set(args.mpe)) != len(args.mpe):
-        raise InputError(f"--mpe: each method once, got {' '.join(args.mpe)}")
-    options = {"distcurve": {"model": args.distcurve_model}} if "distcurve" in args.mpe and args.distcurve_model \
-        else {}
-    start = time.perf_counter()
-    found = estimate_priors(X, labeled.astype(int), args.mpe, random_state=args.seed, options=options)
-    for method, estimate in found.items():
-        print(f"pueval: theta = {estimate.theta:.4f} ({method}, {time.perf_counter() - start:.1f} s)", file=sys.stderr)
-    first = found[args.mpe[0]]
-    extra = {"theta_interval": list(first.interval) if first.interval else None,
-             "theta_interval_method": first.interval_method}
-    if len(found) > 1:
-        extra["priors"] = [{"method": m, "theta": e.theta, "interval": list(e.interval) if e.interval else None,
-                            "interval_method": e.interval_method} for m, e in found.items()]
-        extra["priors_agree"] = priors_agree(found)
-    return first.theta, args.mpe[0], extra
-
-
-def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> tuple[dict, np.ndarray, np.ndarray]:
-    """(the report of ``pueval evaluate`` as a dict (JSON keys of docs/evaluate.md), the labeled mask, the
-    scores): the last two for the plot."""
-    labeled, (scores,) = _labels(args, table, [("--score-column", args.score_column)])
-    low, high = aul_pu.aul_pu_interval(labeled, scores, args.level, method=args.interval, random_state=args.seed)
-    out = {"n": int(labeled.size), "n_labeled": int(labeled.sum()), "aul_pu": aul_pu.aul_pu_score(labeled, scores),
-           "aul_pu_ci": [low, high], "level": args.level, "interval": args.interval,
-           "auc_pu": float(metrics.auc(labeled, scores))}
-    threshold = float(np.median(scores)) if args.threshold is None else args.threshold  # finite: main()
-    out |= _weighted(args, table, labeled, scores, threshold)
-    if args.gamma is not None:
-        bounds = aul_pu_bounds(labeled, scores, args.gamma, level=args.level)
-        out |= {"gamma": args.gamma, "aul_bounds": [bounds.low, bounds.high]}
-    if args.audit_column is not None:
-        audit = aul_pu_audit(labeled, scores, pd.to_numeric(_column(table, args.audit_column, "--audit-column"),
-                                                            errors="coerce").to_numpy(float), level=args.level)
-        out |= {"audit_column": args.audit_column, "n_audited": audit.n_audited,
-                "n_audited_positive": audit.n_audited_positive, "aul_audit": audit.aul, "aul_audit_ci": list(audit.ci),
-                "theta_audit": audit.theta, "theta_audit_ci": list(audit.theta_ci), "auc_audit": audit.auc,
-                "scar_p_value": audit.scar_p_value, "audit_bias": audit.bias}
-    prior = _prior(args, table, labeled)
-    if prior is not None:
-        theta, source, extra = prior
-        s = labeled.astype(int)
-        bound = metrics.theta_upper_bound(out["auc_pu"])
-        consistent = metrics.check_prior(out["auc_pu"], theta, f"theta ({source})")
-        out.update({"theta": theta, "theta_source": source, **extra, "theta_upper_bound": bound,
-                    "prior_consistent": consistent, "threshold": threshold,
-                    "note": f"theta, auc_corrected, auprc_corrected and f1_estimate {PRIOR_NOTE}"})
-        if consistent:
-            if extra.get("theta_interval"):
-                se = metrics.auc_pu_standard_error(s, scores)
-                out |= {"auc_pu_se": se,
-                        "auc_corrected_interval_prior": list(metrics.corrected_auc_interval(
-                            out["auc_pu"], extra["theta_interval"])),
-                        "auc_corrected_interval": list(metrics.corrected_auc_interval(
-                            out["auc_pu"], extra["theta_interval"], standard_error=se, level=args.level))}
-            out.update({"auc_corrected": metrics.corrected_auc(out["auc_pu"], theta, clip=True),
-                        "auprc_corrected": related.jain_auprc(s, scores, theta),
-                        "f1_estimate": related.tabatabaei_f1(s, scores >= threshold, theta)})
-        else:  # not identified: reported as null, not clipped into [0, 1]
-            out.update({"auc_corrected": None, "auprc_corrected": None, "f1_estimate": None,
-                        "prior_warning": f"theta {theta:.4f} exceeds 2(1 - AUC^PU) = {bound:.4f}, the largest prior "
-                                         "this model's ranking allows: the corrected metrics are not identified"})
-    return out | _identity(args, sha256, labeled), labeled, scores
-
-
-MAX_PAIRS_DRAWN = 45
-"""The most pairs ``compare`` draws (every pair of 10 columns): the figure grows with the pairs."""
-MAX_PAIRS_TABLED = 300
-"""The most pairs a Markdown or HTML report of ``compare`` lists (JSON lists any number)."""
-
-
-def _pairs(args) -> list[tuple[str, str]]:
-    """The pairs ``pueval compare`` reports: each column against ``--baseline``, else every pair in the order
-    given (one pair for two columns)."""
-    columns = args.score_columns
-    if args.baseline is not None:
-        return [(column, args.baseline) for column in columns if column != args.baseline]
-    return [(a, b) for i, a in enumerate(columns) for b in columns[i + 1:]]
-
-
-def holm(p_values) -> list[float]:
-    """Holm's step-down adjustment of several p-values (the family-wise error rate of all the pairs): the i-th
-    smallest p becomes max over j ≤ i of min(1, (m − j + 1)·p_(j)), in the order given.
-
-    Examples
-    --------
-    >>> holm([0.01, 0.04, 0.03])
-    [0.03, 0.06, 0.06]
-    """
-    order = np.argsort(p_values, kind="stable")
-    m = len(order)
-    adjusted, running = [0.0] * m, 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (m - rank) * float(p_values[i])))
-        adjusted[i] = running
-    return adjusted
-
-
-def _compare_pair(args, labeled, scores_a, scores_b, propensity) -> dict:
-    """One pair's paired difference, with the propensity weighting and the Γ bounds when asked."""
-    result = aul_pu.aul_pu_difference(labeled, scores_a, scores_b, level=args.level, propensity=propensity,
-                                      relative=not args.absolute)
-    weighted = {} if propensity is None else _propensity_keys(args) | {"n_eff": result.n_eff}
-    if args.gamma is not None:
-        bounds = aul_pu_difference_bounds(labeled, scores_a, scores_b, args.gamma, level=args.level)
-        breakdown = breakdown_gamma(labeled, scores_a, scores_b)  # inf: no weighting makes A lose (JSON null)
-        weighted |= {"gamma": args.gamma, "difference_bounds": [bounds.low, bounds.high],
-                     "breakdown_gamma": breakdown if math.isfinite(breakdown) else None}
-    return result.as_dict() | weighted
-
-
-def compare_table(args, table: pd.DataFrame, sha256: str = "") -> dict:
-    """The report of ``pueval compare`` as a dict. Two columns, no ``--baseline``: n, n_labeled, aul_pu_a,
-    aul_pu_b, difference, difference_ci, p_value, level, score_a, score_b. More columns, or a baseline:
-    n, n_labeled, level, score_columns, baseline, aul_pu (each column's) and comparisons, one per pair (A − B,
-    each with its interval, p_value and p_holm, Holm's adjustment over the pairs). Then the columns, version
-    and input."""
-    columns = args.score_columns
-    labeled, scores = _labels(args, table, [("--score-columns", c) for c in columns])
-    by_column = dict(zip(columns, scores, strict=True))
-    propensity = _propensity(args, table)
-    pairs = [_compare_pair(args, labeled, by_column[a], by_column[b], propensity) | {"score_a": a, "score_b": b}
-             for a, b in _pairs(args)]
-    if len(columns) == 2 and args.baseline is None:
-        return pairs[0] | _identity(args, sha256, labeled)
-    for pair, adjusted in zip(pairs, holm([pair["p_value"] for pair in pairs]), strict=True):
-        pair["p_holm"] = adjusted
-    aul = {c: v for pair in pairs
-           for c, v in ((pair["score_a"], pair["aul_pu_a"]), (pair["score_b"], pair["aul_pu_b"]))}
-    shared = {key: pairs[0][key] for key in ("n", "n_labeled", "level")}
-    keep = ("score_a", "score_b", "difference", "difference_ci", "p_value", "p_holm", "n_eff", "difference_bounds",
-            "breakdown_gamma")
-    return shared | {"score_columns": list(columns), "baseline": args.baseline,
-                     "aul_pu": {c: aul[c] for c in columns},
-                     "comparisons": [{k: pair[k] for k in keep if k in pair} for pair in pairs]} \
-        | {k: pairs[0][k] for k in ("propensity_column", "propensity", "gamma") if k in pairs[0]} \
-        | _identity(args, sha256, labeled)
-
-
-def _input_line(report: dict) -> str:
-    source = report["input"]
-    return (f"pueval {report['pueval_version']}; input {source['path']} (SHA-256 {source['sha256']}, "
-            f"{source['n']} rows, {source['n_labeled']} labeled)")
-
-
-def _evaluate_rows(report: dict) -> list[tuple[str, str, str]]:
-    """(quantity, value, what it depends on) rows of the evaluate report."""
-    low, high = report["aul_pu_ci"]
-    rows = [("n (labeled)", f"{report['n']} ({report['n_labeled']})", "the input"),
-            ("AUL^PU", f"{report['aul_pu']:.4f} [{low:.4f}, {high:.4f}] ({report['level']:g} {report['interval']} "
-             "interval)", "the scores and labels only: no prior"),
-            ("AUC^PU (unlabeled as negative)", f"{report['auc_pu']:.4f}", "the scores and labels only: no prior")]
-    rows += _weighted_rows(report)
-    if "aul_bounds" in report:
-        rows.append((f"AUL if the propensities differ by up to {report['gamma']:g}x",
-                     f"[{report['aul_bounds'][0]:.4f}, {report['aul_bounds'][1]:.4f}] (with the {report['level']:g} "
-                     "sampling error at each end)", "the scores, the labels and gamma: no prior, no propensity"))
-    if "aul_audit" in report:
-        source = f"the audit ({report['n_audited']} rows, {report['n_audited_positive']} positive)"
-        low, high = report["aul_audit_ci"]
-        rows += [("AUL from the labels and the audit", f"{report['aul_audit']:.4f} [{low:.4f}, {high:.4f}]", source),
-                 ("theta from the audit", f"{report['theta_audit']:.4f} [{report['theta_audit_ci'][0]:.4f}, "
-                  f"{report['theta_audit_ci'][1]:.4f}]", source),
-                 ("AUC from the audited AUL", "not identified" if report["auc_audit"] is None
-                  else f"{report['auc_audit']:.4f}", source),
-                 ("AUL^PU minus the audited AUL", f"{report['audit_bias']:+.4f}", source),
-                 ("SCAR test (labeled vs audited positives), p", "no audited positive"
-                  if report["scar_p_value"] is None else f"{report['scar_p_value']:.3g}", source)]
-    if "theta" in report:
-        def value(key):
-            return "not identified (theta above the bound)" if report[key] is None else f"{report[key]:.4f}"
-
-        def interval(pair, missing="", after=""):
-            return f" [{pair[0]:.4f}, {pair[1]:.4f}]{after}" if pair else missing
-
-        rows.append((f"theta ({report['theta_source']})", f"{report['theta']:.4f}"
-                     + interval(report.get("theta_interval")), "an estimator or your value"))
-        if "priors" in report:
-            rows += [(f"theta ({p['method']})", f"{p['theta']:.4f}" + interval(p["interval"], " (no interval of its own)"),
-                      "another estimator, beside the first") for p in report["priors"][1:]]
-            agree = {True: "yes", False: "no: they disagree", None: "fewer than two intervals"}
-            rows.append(("the estimators' intervals overlap", agree[report["priors_agree"]], "the estimators"))
-        rows += [("largest theta the scores allow, 2(1 - AUC^PU)", f"{report['theta_upper_bound']:.4f}"
-                  + ("" if report["prior_consistent"] else ": theta is above it"), "the scores and labels only: no prior"),
-                 ("AUC, corrected (Jain direct, Eq. 4)", value("auc_corrected")
-                  + interval(report.get("auc_corrected_interval"), after=" from theta's interval and AUC^PU's "
-                             "sampling error;")
-                  + interval(report.get("auc_corrected_interval_prior"), after=" from theta's interval alone"),
-                  "the prior theta"),
-                 ("AUPRC, corrected (Jain)", value("auprc_corrected"), "the prior theta"),
-                 (f"F1 at score >= {report['threshold']:.4g} (Tabatabaei)", value("f1_estimate"),
-                  "the prior theta and the threshold")]
-    return rows
-
-
-def _weighted_rows(report: dict) -> list[tuple[str, str, str]]:
-    """The evaluate report's rows of the propensity-weighted AUL, if any."""
-    if "aul_weighted" not in report:
-        return []
-    low, high = report["aul_weighted_ci"]
-    source = f"the propensities ({report['propensity']}, column {report['propensity_column']})"
-    rows = [("AUL, weighted by 1/propensity", f"{report['aul_weighted']:.4f} [{low:.4f}, {high:.4f}] "
-             f"({report['level']:g} normal interval)", source),
-            ("effective labeled rows (Kish)", f"{report['n_eff']:.1f}", source)]
-    if report["propensity"] == "absolute":
-        def value(key):
-            return "not identified" if report[key] is None else f"{report[key]:.4f}"
-
-        rows += [("positives, estimated", value("n_positive_weighted"), source),
-                 ("theta, from the propensities", value("theta_weighted"), source),
-                 ("AUC, from the weighted AUL", value("auc_weighted"), source),
-                 (f"precision / recall / F1 at score >= {report['threshold']:.4g}",
-                  " / ".join(value(k) for k in ("precision_weighted", "recall_weighted", "f1_weighted")), source)]
-    return rows
-
-
-def _compare_rows(report: dict) -> list[tuple[str, str, str]]:
-    """(quantity, value, what it depends on) rows of the compare report: of its one pair, or of each pair."""
-    if "comparisons" not in report:
-        return _pair_rows(report)
-    aul = "AUL, weighted by 1/propensity," if "propensity_column" in report else "AUL^PU"
-    rows = [("n (labeled)", f"{report['n']} ({report['n_labeled']})", "the input")]
-    rows += [(f"{aul} of {column}", f"{value:.4f}", "no prior") for column, value in report["aul_pu"].items()]
-    for pair in report["comparisons"]:
-        low, high = pair["difference_ci"]
-        rows.append((f"{pair['score_a']} - {pair['score_b']}", f"{pair['difference']:+.4f} [{low:+.4f}, {high:+.4f}] "
-                     f"({report['level']:g} paired interval); p {pair['p_value']:.3g}, Holm-adjusted "
-                     f"{pair['p_holm']:.3g}", "no prior; its sign is the sign of the AUC difference"))
-        if "difference_bounds" in pair:
-            bounds, breakdown = pair["difference_bounds"], pair["breakdown_gamma"]
-            rows.append((f"{pair['score_a']} - {pair['score_b']} if the propensities differ by up to "
-                         f"{report['gamma']:g}x", f"[{bounds[0]:+.4f}, {bounds[1]:+.4f}]; breakdown gamma "
-                         + ("none" if breakdown is None else f"{breakdown:.3g}"), "the scores, the labels and gamma"))
-    return rows
-
-
-def _pair_rows(report: dict) -> list[tuple[str, str, str]]:
-    """The rows of a compare report of one pair (two columns)."""
-    low, high = report["difference_ci"]
-    aul = "AUL, weighted by 1/propensity," if "propensity_column" in report else "AUL^PU"
-    return [("n (labeled)", f"{report['n']} ({report['n_labeled']})", "the input"),
-            (f"{aul} of {report['score_a']} (A)", f"{report['aul_pu_a']:.4f}", "no prior"),
-            (f"{aul} of {report['score_b']} (B)", f"{report['aul_pu_b']:.4f}", "no prior"),
-            ("A - B", f"{report['difference']:+.4f} [{low:+.4f}, {high:+.4f}] ({report['level']:g} paired interval)",
-             "no prior; its sign is the sign of AUC(A) - AUC(B)"),
-            ("p-value (no difference)", f"{report['p_value']:.3g}", "no prior")] + ([
-            ("weighted by 1/propensity", f"column {report['propensity_column']} ({report['propensity']}), "
-             f"{report['n_eff']:.1f} effective labeled rows (Kish)", "the propensities")]
-        if "propensity_column" in report else []) + ([
-            (f"A - B if the propensities differ by up to {report['gamma']:g}x",
-             f"[{report['difference_bounds'][0]:+.4f}, {report['difference_bounds'][1]:+.4f}] (with the "
-             f"{report['level']:g} sampling error at each end)", "the scores, the labels and gamma"),
-            ("smallest gamma at which A - B > 0 fails", "none: no weighting makes A lose"
-             if report["breakdown_gamma"] is None else f"{report['breakdown_gamma']:.3g}",
-             "the scores and the labels")] if "gamma" in report else [])
-
-
-def _tidy(value):
-    """The report with every float at 15 significant digits: the digits a float64 holds, without the noise of
-    its last bit (0.7065000000000001 is written 0.7065)."""
-    if isinstance(value, float):  # NaN (a quantity not identified) as null: JSON has no NaN
-        return float(f"{value:.15g}") if math.isfinite(value) else None
-    if isinstance(value, dict):
-        return {key: _tidy(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_tidy(item) for item in value]
-    return value
-
-
-def report_json(report: dict) -> str:
-    """The report as JSON text (:func:`_tidy`), indented, ending in a newline."""
-    return json.dumps(_tidy(report), indent=2) + "\n"
-
-
-def _typeset(text: str) -> str:
-    """HTML of plain text, X^PU set as X<sup>PU</sup>."""
-    return re.sub(r"\^PU\b", "<sup>PU</sup>", html.escape(text))
-
-
-MARKDOWN_ESCAPED = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\\": "\\\\", "|": "\\|", "`": "\\`",
-                                  "[": "\\[", "]": "\\]", "*": "\\*", "\n": " ", "\r": " "})
-"""Markdown text that renders as the characters given: no HTML (a column named ``<script>`` stays text), no
-link, code or emphasis, one line, and ``|`` kept inside its table cell (a column named ``a|b`` stays one)."""
-
-
-def _cell(text) -> str:
-    """A user-given or computed string as plain Markdown text (:data:`MARKDOWN_ESCAPED`)."""
-    return str(text).translate(MARKDOWN_ESCAPED)
-
-
-def markdown(report: dict, rows) -> str:
-    lines = ["| quantity | value | depends on |", "|---|---|---|"]
-    lines += [f"| {_cell(q)} | {_cell(v)} | {_cell(d)} |" for q, v, d in rows]
-    lines += ["", *(f"Warning: {_cell(message)}" for message in report.get("warnings", []))]
-    return "\n".join(lines) + f"\n\n{_cell(_input_line(report))}\n"
-
-
-def html_page(report: dict, rows, title: str, png: bytes | None) -> str:
-    """One self-contained HTML page: the numbers, what each depends on, the curves (inline PNG), the input."""
-    cells = "".join(f"<tr><td>{_typeset(q)}</td><td>{_typeset(v)}</td><td>{_typeset(d)}</td></tr>"
-                    for q, v, d in rows)
-    image = (f'<img alt="curves" style="max-width:100%" src="data:image/png;base64,'
-             f'{base64.b64encode(png).decode()}">' if png else "")
-    warned = "".join(f"<li>{_typeset(message)}</li>" for message in report.get("warnings", []))
-    warned = f"<h2>Warnings</h2><ul>{warned}</ul>" if warned else ""
-    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{html.escape(title)}</title>"
-            "<style>body{font-family:sans-serif;max-width:60em;margin:2em auto}td,th{border:1px solid #ccc;"
-            "padding:.3em .6em}table{border-collapse:collapse}</style></head><body>"
-            f"<h1>{html.escape(title)}</h1><table><tr><th>quantity</th><th>value</th><th>depends on</th></tr>"
-            f"{cells}</table>{warned}{image}<p>AUL<sup>PU</sup> and its interval need no class prior (Theorem 1 of "
-            "<i>AUL is a better optimization metric in PU learning</i>): AUL<sup>PU</sup> is unbiased for the AUL "
-            "under SCAR labeling. Quantities marked 'the prior theta' change with theta.</p>"
-            f"<p><small>{html.escape(_input_line(report))}</small></p><pre style=\"white-space:pre-wrap\">"
-            f"{html.escape(report_json(report))}</pre></body></html>\n")
-
-
-def example_scores(n: int = 2000, seed: int = 0) -> pd.DataFrame:
-    """A PU table to try ``pueval evaluate`` and ``compare`` on: 3 features, a score, a weaker model's
-    ``score_b`` (one feature and noise), 20 % of the positives labeled (SCAR)."""
-    rng = np.random.default_rng(seed)
-    y = rng.random(n) < 0.4
-    X = rng.normal(size=(n, 3)) + np.outer(y, [1.2, 0.8, 0.0])
-    score = 1.0 / (1.0 + np.exp(-(X @ np.array([1.0, 0.7, 0.1]) + rng.normal(0.0, 0.5, n) - 1.0)))
-    weaker = 1.0 / (1.0 + np.exp(-(0.4 * X[:, 1] + rng.normal(0.0, 1.0, n))))
-    labeled = y & (rng.random(n) < 0.2)
-    return pd.DataFrame({"x1": X[:, 0], "x2": X[:, 1], "x3": X[:, 2], "score": score.round(6),
-                         "score_b": weaker.round(6), "labeled": labeled.astype(int)})
+INTERVAL_METHODS = ("normal", "bootstrap")
+"""The AUL^PU intervals the command offers: :data:`pueval.aul_pu.INTERVAL_METHODS` (a test keeps them equal;
+named here so that the parser loads no NumPy)."""
 
 
 def _common(command) -> None:
@@ -503,7 +69,7 @@ def parser() -> argparse.ArgumentParser:
     ev.add_argument("--features", nargs="+", metavar="COLUMN", help="feature columns for --mpe")
     ev.add_argument("--distcurve-model", help="a DistCurve regressor (LightGBM text) for --mpe distcurve "
                                               "(default: the one shipped with pueval)")
-    ev.add_argument("--interval", choices=aul_pu.INTERVAL_METHODS, default="normal",
+    ev.add_argument("--interval", choices=INTERVAL_METHODS, default="normal",
                     help="the AUL^PU interval: normal (Theorem 1) or bootstrap (default: normal)")
     ev.add_argument("--audit-column", metavar="COLUMN",
                     help="the true class (1/0) of a simple random sample of the unlabeled rows, empty elsewhere: "
@@ -531,6 +97,10 @@ def parser() -> argparse.ArgumentParser:
 
 def _check_options(args) -> None:
     """Every option's value, before any reading or computing."""
+    from pueval.reports import MAX_PAIRS_DRAWN, MAX_PAIRS_TABLED, pairs_of
+    from pueval.tables import InputError
+    from pueval.validation import check_level
+
     if getattr(args, "seed", 0) < 0:
         raise InputError(f"--seed: must be a non-negative integer, got {args.seed}")
     if args.command == "example-scores":
@@ -544,11 +114,11 @@ def _check_options(args) -> None:
             raise InputError(f"--score-columns: need two or more different columns, got {' '.join(columns)}")
         if args.baseline is not None and args.baseline not in columns:
             raise InputError(f"--baseline: {args.baseline!r} is not one of --score-columns {' '.join(columns)}")
-        pairs = len(_pairs(args))
+        count = len(pairs_of(args))
         for asked, bound, what in ((args.plot or args.format == "html", MAX_PAIRS_DRAWN, "a figure (--plot, html)"),
                                    (args.format != "json", MAX_PAIRS_TABLED, f"a {args.format} table")):
-            if asked and pairs > bound:
-                raise InputError(f"--score-columns: {len(columns)} columns make {pairs:,} pairs, more than {what} "
+            if asked and count > bound:
+                raise InputError(f"--score-columns: {len(columns)} columns make {count:,} pairs, more than {what} "
                                  f"shows ({bound}); give --baseline COLUMN (one pair per column), fewer columns, or "
                                  "--format json without --plot")
     if args.gamma is not None and not 1.0 <= args.gamma < math.inf:
@@ -626,8 +196,10 @@ def _warned(caught) -> list[str]:
 
 def _columns_read(args) -> dict[str, str]:
     """The columns the command reads (column → the option naming it): only these are read from the table."""
+    from pueval import reports
+
     given = vars(args)
-    named = [(given.get(key), f"--{key.replace('_', '-')}") for key in COLUMNS]
+    named = [(given.get(key), f"--{key.replace('_', '-')}") for key in reports.COLUMNS]
     return {column: option for value, option in named if value
             for column in (value if isinstance(value, list) else [value])}
 
@@ -635,15 +207,18 @@ def _columns_read(args) -> dict[str, str]:
 def run(args) -> tuple[str, list[str]]:
     """The report of ``args.command`` as text, and the warnings raised while computing it (which the report
     holds too, under ``warnings``)."""
+    from pueval import reports
+    from pueval.tables import read_table
+
     if args.command == "example-scores":
-        return example_scores(args.n, args.seed).to_csv(index=False), []
+        return reports.example_scores(args.n, args.seed).to_csv(index=False), []
     table, sha256 = read_table(args.scores, _columns_read(args))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         if args.command == "compare":
-            report = compare_table(args, table, sha256)
+            report = reports.compare_table(args, table, sha256)
         else:
-            report, labeled, scores = evaluate_table(args, table, sha256)
+            report, labeled, scores = reports.evaluate_table(args, table, sha256)
     report["warnings"] = _warned(caught)
     return _render(args, report, None if args.command == "compare" else (labeled, scores)), report["warnings"]
 
@@ -651,7 +226,9 @@ def run(args) -> tuple[str, list[str]]:
 def _render(args, report: dict, evaluated) -> str:
     """The report in ``args.format``, with its figure (written to --plot when asked): evaluate's curves of
     ``evaluated`` (labels, scores), or compare's pairs (``evaluated`` None)."""
-    rows = _compare_rows(report) if evaluated is None else _evaluate_rows(report)
+    from pueval import reports
+
+    rows = reports.compare_rows(report) if evaluated is None else reports.evaluate_rows(report)
 
     def figure_bytes(file_format: str) -> bytes:
         from pueval import plots
@@ -662,10 +239,10 @@ def _render(args, report: dict, evaluated) -> str:
     if args.plot:
         _write(figure_bytes(Path(args.plot).suffix.lower()[1:]), args.plot)
     if args.format == "json":
-        return report_json(report)
+        return reports.report_json(report)
     if args.format == "markdown":
-        return markdown(report, rows)
-    return html_page(report, rows, f"pueval {args.command}", figure_bytes("png"))
+        return reports.markdown(report, rows)
+    return reports.html_page(report, rows, f"pueval {args.command}", figure_bytes("png"))
 
 
 def main(argv=None) -> int:
@@ -681,7 +258,7 @@ def main(argv=None) -> int:
             _write(text, args.output)
         else:
             sys.stdout.write(text)
-    except (InputError, ValueError, MemoryError, ImportError) as error:
+    except (ValueError, MemoryError, ImportError) as error:  # an InputError, a library's ArgumentError
         print(f"pueval: error: {error}", file=sys.stderr)
         return 2
     except OSError as error:  # writing the report: a full disk, a folder without write permission

@@ -228,8 +228,8 @@ def evaluation_figure(labels: ArrayLike, scores: ArrayLike, report: dict, *, pos
 
     Examples
     --------
-    >>> from pueval import cli
-    >>> table = cli.example_scores(300)
+    >>> from pueval import reports
+    >>> table = reports.example_scores(300)
     >>> report = {"n": 300, "n_labeled": int(table.labeled.sum()), "level": 0.95, "interval": "normal",
     ...           "aul_pu_ci": [0.6, 0.7]}
     >>> len(evaluation_figure(table.labeled, table.score, report).axes)

@@ -22,6 +22,7 @@ from pueval import (
     aul_pu_score,
     cli,
     metrics,
+    reports,
     tables,
 )
 from pueval.mpe import kernel_embedding as ke
@@ -32,7 +33,7 @@ from tests.synthetic import sar_population
 def _example(tmp_path, n, seed):
     """The package's example scores (``pueval example-scores``), n rows, written as ``scores.csv``."""
     path = tmp_path / "scores.csv"
-    cli.example_scores(n, seed=seed).to_csv(path, index=False)
+    reports.example_scores(n, seed=seed).to_csv(path, index=False)
     return path
 
 
@@ -70,7 +71,7 @@ def _run(capsys, *argv):
 def _table_with_propensity(tmp_path):
     rng = np.random.default_rng(7)
     y, scores, e = sar_population(rng, 2000)
-    table = cli.example_scores(2000)
+    table = reports.example_scores(2000)
     table["score"], table["labeled"], table["e"] = scores, (y & (rng.random(y.size) < e)).astype(int), e
     table.loc[table["labeled"] == 0, "e"] = np.nan  # only the labeled rows' propensities are read
     path = tmp_path / "scores.csv"
@@ -125,8 +126,8 @@ def test_compare_reports_the_paired_difference(table_400, capsys):
     assert {"n", "n_labeled", "aul_pu_a", "aul_pu_b", "difference", "difference_ci", "p_value", "level"} <= set(report)
     frame = pd.read_csv(table_400)
     expected = pueval.aul_pu_difference(frame["labeled"], frame["score"], frame["score_b"], level=0.9)
-    # the report holds 15 significant digits (cli._tidy), the digits of a float64 without its last bit's noise
-    assert report["difference"] == cli._tidy(expected.difference) and report["difference_ci"] == cli._tidy(expected.ci)
+    # the report holds 15 significant digits (reports._tidy), the digits of a float64 without its last bit's noise
+    assert report["difference"] == reports._tidy(expected.difference) and report["difference_ci"] == reports._tidy(expected.ci)
     assert report["input"]["sha256"] == hashlib.sha256(table_400.read_bytes()).hexdigest()
     assert cli.main(["compare", str(table_400), "--score-columns", "score", "score_b", "--format", "markdown"]) == 0
     assert "| A - B |" in capsys.readouterr().out
@@ -269,7 +270,7 @@ def test_cli_several_estimators_side_by_side(table, capsys):
 
 def test_cli_reports_the_corrected_auc_interval_from_bbes_interval(tmp_path, capsys):
     path = tmp_path / "scores.csv"
-    cli.example_scores(3000, seed=2).to_csv(path, index=False)  # BBE's θ̂ here is below the scores' bound
+    reports.example_scores(3000, seed=2).to_csv(path, index=False)  # BBE's θ̂ here is below the scores' bound
     code, out, _ = _run(capsys, "evaluate", path, "--mpe", "bbe", "--features", "x1", "x2", "x3")
     report = json.loads(out)
     assert code == 0 and report["prior_consistent"] and report["theta_interval"] is not None
@@ -290,7 +291,7 @@ def test_the_command_without_numba_is_one_line_naming_the_mpe_extra(tmp_path, ca
         monkeypatch.delitem(sys.modules, name)
     monkeypatch.setitem(sys.modules, "numba", None)
     path = tmp_path / "scores.csv"
-    path.write_text(cli.example_scores(200).to_csv(index=False))
+    path.write_text(reports.example_scores(200).to_csv(index=False))
     assert cli.main(["evaluate", str(path), "--mpe", "km2", "--features", "x1", "x2"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err == ["pueval: error: numba is needed for KM1 and KM2; the 'mpe' extra installs it: "
@@ -367,7 +368,7 @@ def test_a_failed_write_names_the_file_that_failed(capsys, table_200, tmp_path, 
 
 
 def test_a_compare_column_named_with_a_bar_stays_one_markdown_cell(capsys, tmp_path):
-    frame = cli.example_scores(200, 0).rename(columns={"score": "a|b"})
+    frame = reports.example_scores(200, 0).rename(columns={"score": "a|b"})
     path = tmp_path / "s.csv"
     frame.to_csv(path, index=False)
     code, out, err = _run(capsys, "compare", path, "--score-columns", "a|b", "score_b", "--format", "markdown")
@@ -384,14 +385,14 @@ def test_the_command_reports_the_weighted_aul_and_with_absolute_propensities_the
     assert cli.main(["evaluate", str(path), "--propensity-column", "e", "--absolute", "--threshold", "0.5"]) == 0
     report = json.loads(capsys.readouterr().out)
     found = aul_pu_weighted(labeled, table["score"], e, relative=False, threshold=0.5)
-    assert report["aul_weighted"] == cli._tidy(found.aul) and report["aul_weighted_ci"] == cli._tidy(found.ci)
-    assert report["propensity"] == "absolute" and report["n_eff"] == cli._tidy(found.n_eff)
-    assert report["theta_weighted"] == cli._tidy(found.theta) and report["f1_weighted"] == cli._tidy(found.f1)
-    assert report["aul_pu"] == cli._tidy(aul_pu_score(labeled, table["score"]))  # the unweighted value beside it
+    assert report["aul_weighted"] == reports._tidy(found.aul) and report["aul_weighted_ci"] == reports._tidy(found.ci)
+    assert report["propensity"] == "absolute" and report["n_eff"] == reports._tidy(found.n_eff)
+    assert report["theta_weighted"] == reports._tidy(found.theta) and report["f1_weighted"] == reports._tidy(found.f1)
+    assert report["aul_pu"] == reports._tidy(aul_pu_score(labeled, table["score"]))  # the unweighted value beside it
     assert cli.main(["compare", str(path), "--score-columns", "score", "score_b", "--propensity-column", "e"]) == 0
     report = json.loads(capsys.readouterr().out)
     expected = aul_pu_difference(labeled, table["score"], table["score_b"], propensity=e)
-    assert report["difference"] == cli._tidy(expected.difference) and report["propensity"] == "relative"
+    assert report["difference"] == reports._tidy(expected.difference) and report["propensity"] == "relative"
 
 
 def test_the_command_refuses_a_bad_propensity_in_one_line(tmp_path, capsys):
@@ -421,12 +422,12 @@ def test_the_command_reports_the_bounds_and_the_breakdown_gamma(tmp_path, capsys
     labeled, a, b = table["labeled"].to_numpy(bool), table["score"], table["score_b"]
     assert cli.main(["evaluate", str(path), "--gamma", "2", "--level", "0.9"]) == 0
     bounds = aul_pu_bounds(labeled, a, 2.0, level=0.9)
-    assert json.loads(capsys.readouterr().out)["aul_bounds"] == cli._tidy([float(bounds.low), float(bounds.high)])
+    assert json.loads(capsys.readouterr().out)["aul_bounds"] == reports._tidy([float(bounds.low), float(bounds.high)])
     assert cli.main(["compare", str(path), "--score-columns", "score", "score_b", "--gamma", "2"]) == 0
     report = json.loads(capsys.readouterr().out)
     bounds = aul_pu_difference_bounds(labeled, a, b, 2.0, level=0.95)
-    assert report["difference_bounds"] == cli._tidy([float(bounds.low), float(bounds.high)])
-    assert report["breakdown_gamma"] == cli._tidy(float(breakdown_gamma(labeled, a, b)))
+    assert report["difference_bounds"] == reports._tidy([float(bounds.low), float(bounds.high)])
+    assert report["breakdown_gamma"] == reports._tidy(float(breakdown_gamma(labeled, a, b)))
     table["score_c"] = table["score"] + 10 * table["labeled"]  # beats score on every labeled row: no Γ breaks it
     table.to_csv(path, index=False)
     assert cli.main(["compare", str(path), "--score-columns", "score_c", "score", "--gamma", "2"]) == 0
@@ -447,8 +448,8 @@ def test_the_command_reports_the_audit(tmp_path, capsys):
     assert cli.main(["evaluate", str(path), "--audit-column", "audit"]) == 0
     report = json.loads(capsys.readouterr().out)
     found = aul_pu_audit(table["labeled"], table["score"], table["audit"])
-    assert report["aul_audit"] == cli._tidy(found.aul) and report["aul_audit_ci"] == cli._tidy(found.ci)
-    assert report["scar_p_value"] == cli._tidy(found.scar_p_value) and report["n_audited"] == 300
+    assert report["aul_audit"] == reports._tidy(found.aul) and report["aul_audit_ci"] == reports._tidy(found.ci)
+    assert report["scar_p_value"] == reports._tidy(found.scar_p_value) and report["n_audited"] == 300
     assert cli.main(["evaluate", str(path), "--audit-column", "audit", "--format", "markdown"]) == 0
     assert "SCAR test (labeled vs audited positives), p" in capsys.readouterr().out
 
@@ -558,7 +559,7 @@ def test_an_unreadable_file_is_one_line(capsys, table_300, monkeypatch):
 
 
 def test_a_non_numeric_feature_column_is_named(capsys, tmp_path):
-    frame = cli.example_scores(100, 1)
+    frame = reports.example_scores(100, 1)
     frame["x2"] = frame["x2"].astype(object)
     frame.loc[7, "x2"] = "abc"
     path = tmp_path / "s.csv"
@@ -592,14 +593,14 @@ def test_a_bad_byte_far_into_a_file_is_named_at_its_offset(capsys, tmp_path):
     ok = text[:cut] + "0.5,1,\u00e9t\u00e9\n".encode() + text[cut:]  # é across the block boundary or near it
     path = tmp_path / "big.csv"
     path.write_bytes(ok)
-    assert cli.read_table(str(path))[0].shape[1] == 3
+    assert tables.read_table(str(path))[0].shape[1] == 3
     bad = ok + b"0.5,1,caf\xe9\n"
     path.write_bytes(bad)
     _refused(capsys, f"is not UTF-8 text (byte 0xe9 at offset {len(bad) - 2})", "evaluate", path)
 
 
 def _three_models(tmp_path):
-    table = cli.example_scores(1500, seed=4)
+    table = reports.example_scores(1500, seed=4)
     table["score_c"] = table["score"] + np.random.default_rng(1).normal(size=len(table))
     path = tmp_path / "three.csv"
     table.to_csv(path, index=False)
@@ -619,7 +620,7 @@ def test_compare_of_several_columns_reports_every_pair_with_holms_adjustment(tmp
     columns = ("score", "score_b", "score_c")
     assert report["aul_pu"] == pytest.approx({c: aul_pu_score(labeled, table[c]) for c in columns})
     p_values = [c["p_value"] for c in report["comparisons"]]
-    assert [c["p_holm"] for c in report["comparisons"]] == pytest.approx(cli.holm(p_values))
+    assert [c["p_holm"] for c in report["comparisons"]] == pytest.approx(reports.holm(p_values))
     baseline = _json(capsys, "compare", path, "--score-columns", "score", "score_b", "score_c", "--baseline", "score_b")
     assert [(c["score_a"], c["score_b"]) for c in baseline["comparisons"]] == [("score", "score_b"),
                                                                               ("score_c", "score_b")]
@@ -629,9 +630,9 @@ def test_compare_of_several_columns_reports_every_pair_with_holms_adjustment(tmp
 
 
 def test_holm_is_the_step_down_adjustment():
-    assert cli.holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
-    assert cli.holm([0.5, 0.001]) == pytest.approx([0.5, 0.002])
-    assert cli.holm([0.6, 0.7]) == pytest.approx([1.0, 1.0])
+    assert reports.holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
+    assert reports.holm([0.5, 0.001]) == pytest.approx([0.5, 0.002])
+    assert reports.holm([0.6, 0.7]) == pytest.approx([1.0, 1.0])
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -664,7 +665,7 @@ def test_json_floats_carry_15_significant_digits(table, capsys):
     report = _json(capsys, "evaluate", table)
     for value in (report["aul_pu"], *report["aul_pu_ci"], report["auc_pu"]):
         assert value == float(f"{value:.15g}")
-    assert cli._tidy({"a": [0.7065000000000001, 1], "b": "x"}) == {"a": [0.7065, 1], "b": "x"}
+    assert reports._tidy({"a": [0.7065000000000001, 1], "b": "x"}) == {"a": [0.7065, 1], "b": "x"}
 
 
 HOSTILE = ['<script>alert(1)</script>', '<img src=x onerror=alert(2)>', '[click](javascript:alert(3))']
@@ -674,7 +675,7 @@ def test_markdown_reports_hold_hostile_names_as_text(tmp_path, capsys):
     """Column and file names given by a user render as text through Python-Markdown (what MkDocs uses)."""
     import markdown as python_markdown
 
-    frame = cli.example_scores(200, 0).rename(columns={"score": HOSTILE[0], "score_b": HOSTILE[1]})
+    frame = reports.example_scores(200, 0).rename(columns={"score": HOSTILE[0], "score_b": HOSTILE[1]})
     frame[HOSTILE[2]] = frame[HOSTILE[0]].rank()
     folder = tmp_path / "<svg onload=alert(4)>"
     folder.mkdir()
@@ -695,7 +696,7 @@ def test_markdown_reports_hold_hostile_names_as_text(tmp_path, capsys):
 def test_compare_refuses_a_figure_that_grows_with_the_square_of_the_columns(capsys, tmp_path, monkeypatch, extra,
                                                                            message):
     monkeypatch.chdir(tmp_path)
-    frame = cli.example_scores(100, 0)
+    frame = reports.example_scores(100, 0)
     columns = [f"m{i}" for i in range(12)]
     for i, name in enumerate(columns):
         frame[name] = frame["score"] + i * 0.01
@@ -715,3 +716,13 @@ def test_output_spellings_that_would_lose_a_file_are_refused(capsys, table_300, 
     with open(table_300, "rb") as standard_input:  # pueval evaluate - < table.csv --output table.csv
         monkeypatch.setattr("sys.stdin", standard_input)
         _refused(capsys, "is an input of this command", "evaluate", "-", "--output", table_300)
+
+
+def test_version_and_help_load_neither_numpy_nor_pandas():
+    """The parser's names are the library's (the intervals), and the command's start-up imports no NumPy or
+    pandas, so --version and --help answer at once."""
+    assert cli.INTERVAL_METHODS == aul_pu.INTERVAL_METHODS
+    code = ("import sys; from pueval import cli; cli.parser(); "
+            "print(sorted(m for m in ('numpy', 'pandas', 'scipy') if m in sys.modules))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert loaded == "[]"
