@@ -1,14 +1,15 @@
-"""The library at the speed of a sort: AUL^PU, its intervals and the paired difference against one
-``np.sort`` of the same scores and scikit-learn's ``roc_auc_score``, at 1 M and 10 M rows.
+"""The library at the speed of a sort: AUL^PU, its intervals, the paired difference and DeLong's standard error
+of AUC^PU against one ``np.sort`` of the same scores and scikit-learn's ``roc_auc_score``, at 1 M and 10 M rows.
 
     uv run python benchmarks/library_speed.py [--sizes 1000000 10000000] [--labeled 0.1] [--repeats 3]
 
 Scores are normal, shifted up by 1 on the labeled rows (a ``--labeled`` share of the rows, 0/1 labels).
 Each figure is the least wall time of ``--repeats`` calls in this process. Then ``pueval evaluate`` on the
 largest size written as CSV and as Parquet (score and label columns, plus ``--extra-columns`` unused
-columns), each in a fresh process: its wall seconds and peak memory (the child's ru_maxrss). Targets
-(issue #36): ``aul_pu_score`` ≤ 3× one ``np.sort`` at 10 M rows, the bootstrap interval ≤ 5 s at 10 M,
-``pueval evaluate`` at 10 M rows ≤ 1.5 GB from CSV.
+columns), each in a fresh process: its wall seconds and peak memory (the child's ru_maxrss). Targets:
+``aul_pu_score`` ≤ 3× one ``np.sort`` at 10 M rows, the bootstrap interval ≤ 5 s at 10 M (issue #36);
+``auc_pu_standard_error`` within 3× of ``aul_pu_score``, ``pueval evaluate`` at 10 M rows ≤ 0.5 GB from CSV
+(issue #51).
 """
 
 from __future__ import annotations
@@ -44,8 +45,8 @@ def main() -> None:
     from sklearn.metrics import roc_auc_score
 
     print("| rows | labeled | np.sort s | aul_pu_score s (× sort) | roc_auc_score s | normal interval s "
-          "| bootstrap interval s (2000) | aul_pu_difference s |")
-    print("|---|---|---|---|---|---|---|---|")
+          "| bootstrap interval s (2000) | aul_pu_difference s | auc_pu_standard_error s (× aul_pu_score) |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for n in args.sizes:
         rng = np.random.default_rng(0)
         labels = (rng.random(n) < args.labeled).astype(np.int8)
@@ -57,8 +58,9 @@ def main() -> None:
         normal = least(lambda: pueval.aul_pu_interval(labels, scores), args.repeats)
         boot = least(lambda: pueval.aul_pu_interval(labels, scores, method="bootstrap", random_state=0), 1)
         diff = least(lambda: pueval.aul_pu_difference(labels, scores, other), args.repeats)
+        delong = least(lambda: pueval.metrics.auc_pu_standard_error(labels, scores), args.repeats)
         print(f"| {n:,} | {int(labels.sum()):,} | {sort:.3f} | {aul:.3f} ({aul / sort:.1f}×) | {auc:.3f} | "
-              f"{normal:.3f} | {boot:.2f} | {diff:.3f} |", flush=True)
+              f"{normal:.3f} | {boot:.2f} | {diff:.3f} | {delong:.3f} ({delong / aul:.1f}×) |", flush=True)
     cli_memory(labels, scores, args.extra_columns)
 
 

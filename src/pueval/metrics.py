@@ -183,7 +183,11 @@ def weighted_t_values(scores: np.ndarray, weights: np.ndarray) -> np.ndarray:
 
 
 def _positive_rank_sums(labels: np.ndarray, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(Σ of mid-ranks over the positives, number of positives) per labels row."""
+    """(Σ of mid-ranks over the positives, number of positives) per labels row (:func:`check_label_rows`). One
+    row (a mask): the positives' mid-ranks alone (:func:`midranks_at`, no n-sized rank arrays); the sums are of
+    halves below 2⁵³, exact in any order, so equal to the bit to those of :func:`midranks`."""
+    if labels.ndim == 1:
+        return midranks_at(scores, labels).sum(), np.float64(np.count_nonzero(labels))
     return labels @ midranks(scores), labels.sum(axis=-1)
 
 

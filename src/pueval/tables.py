@@ -31,7 +31,7 @@ MAX_LINE_BYTES = 1 << 24
 """The longest line (header or row) read: 16 MiB, far beyond any table of scores."""
 FORMATS = {".csv": ("csv", False), ".tsv": ("tsv", False), ".csv.gz": ("csv", True), ".tsv.gz": ("tsv", True),
            ".parquet": ("parquet", False)}  # file ending → (format, gzip-compressed)
-CHUNK_ROWS = 1 << 20
+CHUNK_ROWS = 1 << 18
 """Rows of a CSV or TSV parsed at a time when only some of its columns are kept."""
 PARQUET_MAGIC = b"PAR1"
 GZIP_MAGIC = b"\x1f\x8b"
@@ -179,10 +179,17 @@ def _read_delimited(open_text, name: str, kind: str, wanted: Mapping[str, str] |
         if wanted is None:
             return pd.read_csv(stream, sep=separator, encoding="utf-8")
         # Every column parsed (a row with too many fields is still an error, which usecols would pass over),
-        # only the wanted ones kept, a block of rows at a time.
+        # only the wanted ones kept, a block of rows at a time, integer columns in the least integer type that
+        # holds their values (0/1 labels: 1 byte a row, not 8).
         with pd.read_csv(stream, sep=separator, encoding="utf-8", chunksize=CHUNK_ROWS) as blocks:
-            kept = [block[columns] for block in blocks]
+            kept = [_narrowed(block[columns]) for block in blocks]
     return pd.concat(kept, ignore_index=True) if kept else pd.DataFrame(columns=columns)
+
+
+def _narrowed(block: pd.DataFrame) -> pd.DataFrame:
+    """``block`` with each integer column in the least integer type that holds its values (the same values)."""
+    integers = [c for c in block.columns if pd.api.types.is_integer_dtype(block[c])]
+    return block.assign(**{c: pd.to_numeric(block[c], downcast="integer") for c in integers}) if integers else block
 
 
 def _hash_file(file: IO[bytes], name: str, *, text: bool) -> str:

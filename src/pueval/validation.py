@@ -209,9 +209,9 @@ def check_pu(labels, scores, *, min_labeled: int = 2, labels_name: str = "labels
 
 
 def check_label_rows(labels, scores, pos_label: PosLabel = 1) -> tuple[np.ndarray, np.ndarray]:
-    """(labels as float 0/1, scores) for the rank metrics: 1-D scores without NaN, and one row of labels
-    of two values (:func:`binary_labels`) per draw (1-D, or 2-D with one draw per row), each row with at
-    least one ``pos_label``."""
+    """(labels, scores) for the rank metrics: 1-D scores without NaN, and one row of labels of two values
+    (:func:`binary_labels`) per draw, each row with at least one ``pos_label``: 1-D labels as the boolean mask
+    of ``pos_label``, 2-D (one draw per row) as float 0/1."""
     scores = as_scores(scores)
     labels = np.asarray(labels)
     if scores.ndim != 1:
@@ -220,7 +220,8 @@ def check_label_rows(labels, scores, pos_label: PosLabel = 1) -> tuple[np.ndarra
         raise ValueError("scores contain NaN")
     if labels.ndim not in (1, 2) or labels.shape[-1] != scores.size:
         raise ValueError(f"labels of shape {labels.shape} do not match {scores.size} scores")
-    labels = binary_labels(labels, pos_label).astype(np.float64)
+    labels = binary_labels(labels, pos_label)
+    labels = labels if labels.ndim == 1 else labels.astype(np.float64)  # 1-D: the mask itself, no n floats
     if (labels.sum(axis=-1) == 0).any():
         raise ValueError(f"labels have no positive (labeled) example (no row equals pos_label={pos_label!r})")
     return labels, scores

@@ -156,3 +156,11 @@ def test_short_tables_read_as_before(tmp_path, content):
             read_table(str(path))
     else:
         assert list(read_table(str(path), {"labeled": "--label-column"})[0]) == ["labeled"]
+
+
+def test_integer_columns_are_read_in_their_least_type_with_the_same_values(tmp_path):
+    path = tmp_path / "t.csv"
+    path.write_bytes(b"score,labeled,big\n" + b"".join(b"0.%d,%d,%d\n" % (i, i % 2, i * 10**6) for i in range(50)))
+    table = read_table(str(path), {"score": "--score-column", "labeled": "--label-column", "big": "--features"})[0]
+    assert table["labeled"].dtype == np.int8 and table["big"].dtype == np.int32 and table["score"].dtype == float
+    assert table["big"].tolist() == [i * 10**6 for i in range(50)]
