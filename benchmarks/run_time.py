@@ -1,11 +1,14 @@
-"""Job-seconds per rule of two full runs, side by side, from their ``results/run_summary.md``.
+"""Job-seconds per rule of two full runs, side by side, from their ``results/run_summary.md``, in seconds and in
+the machine's own units (job-seconds divided by the reference workload's seconds that each run timed at its
+start, :mod:`pueval.pipeline.reference`): a slower code shows in both, a slower machine in seconds alone.
 
     uv run python benchmarks/run_time.py            # the committed summary against the working tree's
     uv run python benchmarks/run_time.py --before 177b4b0 --after results/run_summary.md
 
 ``--before`` and ``--after`` are each a file, or a git revision whose ``results/run_summary.md`` is read.
-Prints each rule's job-seconds (the sum of its jobs' benchmark files), the totals, the wall time and the
-wall time a 2-core run bound by total work would take, (job-seconds)/2.
+Prints each rule's job-seconds (the sum of its jobs' benchmark files) and, where both runs timed the reference,
+its reference units, the totals, the wall time and the wall time a 2-core run bound by total work would take,
+(job-seconds)/2. A summary from before the reference was timed has seconds only.
 """
 
 from __future__ import annotations
@@ -27,11 +30,12 @@ def summary_text(where: str) -> str:
                           text=True).stdout
 
 
-def rule_seconds(text: str) -> tuple[dict[str, float], float | None]:
-    """({rule: job-seconds}, wall minutes) of a run summary."""
-    rules = {m[1]: float(m[2]) for m in re.finditer(r"^\| (\w+) \| (\d+(?:\.\d+)?) \|$", text, re.M)}
+def rule_seconds(text: str) -> tuple[dict[str, float], float | None, float | None]:
+    """({rule: job-seconds}, wall minutes, the reference workload's seconds or None) of a run summary."""
+    rules = {m[1]: float(m[2]) for m in re.finditer(r"^\| (\w+) \| (\d+(?:\.\d+)?) \|", text, re.M)}
     wall = re.search(r"wall time: ([\d.]+) min", text)
-    return rules, float(wall[1]) if wall else None
+    reference = re.search(r"reference workload: ([\d.]+) s", text)
+    return rules, float(wall[1]) if wall else None, float(reference[1]) if reference else None
 
 
 def main() -> None:
@@ -39,15 +43,24 @@ def main() -> None:
     parser.add_argument("--before", default="HEAD")
     parser.add_argument("--after", default=str(REPO / SUMMARY))
     args = parser.parse_args()
-    (before, wall_before), (after, wall_after) = (rule_seconds(summary_text(w)) for w in (args.before, args.after))
-    print(f"| rule | before ({args.before}) | after | change |\n|---|---|---|---|")
-    for rule in sorted(set(before) | set(after), key=lambda r: -max(before.get(r, 0), after.get(r, 0))):
-        b, a = before.get(rule, 0.0), after.get(rule, 0.0)
-        print(f"| {rule} | {b:.0f} | {a:.0f} | {a - b:+.0f} |")
+    (before, wall_b, ref_b), (after, wall_a, ref_a) = (rule_seconds(summary_text(w)) for w in (args.before, args.after))
+    units = ref_b is not None and ref_a is not None
+    extra = " | before, units | after, units | change, units" if units else ""
+    print(f"| rule | before ({args.before}), s | after, s | change, s{extra} |\n|---|---|---|---|"
+          + ("---|---|---|" if units else ""))
+    for rule in [*sorted(set(before) | set(after), key=lambda r: -max(before.get(r, 0), after.get(r, 0))), None]:
+        b, a = (sum(x.values()) for x in (before, after)) if rule is None else (before.get(rule, 0.0),
+                                                                                 after.get(rule, 0.0))
+        row = f"| {'**all**' if rule is None else rule} | {b:.0f} | {a:.0f} | {a - b:+.0f}"
+        if units:
+            row += f" | {b / ref_b:.0f} | {a / ref_a:.0f} | {a / ref_a - b / ref_b:+.0f}"
+        print(row + " |")
     total_b, total_a = sum(before.values()), sum(after.values())
-    print(f"| **all** | {total_b:.0f} | {total_a:.0f} | {total_a - total_b:+.0f} |")
-    print(f"\nwall time: {wall_before} min before, {wall_after} min after; job-seconds / 2 cores: "
+    print(f"\nwall time: {wall_b} min before, {wall_a} min after; job-seconds / 2 cores: "
           f"{total_b / 120:.1f} min before, {total_a / 120:.1f} min after")
+    if units:
+        print(f"reference workload: {ref_b:.3f} s before, {ref_a:.3f} s after (the machines' speed ratio "
+              f"{ref_b / ref_a:.2f})")
 
 
 if __name__ == "__main__":

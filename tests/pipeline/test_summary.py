@@ -6,7 +6,7 @@ import time
 import numpy as np
 import pandas as pd
 
-from pueval.pipeline import summary
+from pueval.pipeline import reference, summary
 
 
 def test_summary_counts_only_this_runs_benchmarks(tmp_path):
@@ -26,5 +26,20 @@ def test_summary_counts_only_this_runs_benchmarks(tmp_path):
     text = (tmp_path / "summary.md").read_text()
     assert "config files merged, each over the ones before: config/datasets.yaml, config/config.yaml, mine.yaml" \
         in text
-    assert "| km | 7 |" in text and "over the rules this run ran: 7 s" in text
-    assert "mirror folder /m, verify_checksums False" in text
+    assert "| km | 7 | – |" in text and "over the rules this run ran: 7 s" in text
+    assert "mirror folder /m, verify_checksums False" in text and "reference workload: not timed" in text
+    summary.write(tmp_path / "summary.md", started=started, wall_seconds=60, cores=2, config=config,
+                  benchmarks=bench, distance=tmp_path / "distance.csv",
+                  reference=reference.Reference(sort=0.25, lightgbm=0.125, numba=0.125))
+    text = (tmp_path / "summary.md").read_text()
+    assert "| km | 7 | 14 |" in text and "job seconds in reference units (job seconds / 0.500 s): 14" in text
+
+
+def test_the_reference_workload_is_timed_part_by_part(monkeypatch):
+    monkeypatch.setattr(reference, "SORT_ROWS", 1000)
+    monkeypatch.setattr(reference, "KERNEL_ROWS", 50)
+    monkeypatch.setattr(reference, "LIGHTGBM", reference.LIGHTGBM | {"rows": 500, "rounds": 5})
+    found = reference.measure()
+    assert all(v > 0 for v in (found.sort, found.lightgbm, found.numba))
+    assert found.seconds == found.sort + found.lightgbm + found.numba
+    assert "np.sort of 1,000 float64" in reference.composition()

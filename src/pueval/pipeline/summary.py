@@ -36,14 +36,39 @@ def merge_order(loaded, command_line, base) -> list[str]:
     return [str(Path(f).relative_to(base)) if Path(f).is_relative_to(base) else f for f in ordered]
 
 
+BUDGET_MINUTES = 12
+"""The standing budget's wall time: the full default run on 2 cores."""
+BUDGET_REFERENCE_UNITS = None
+"""The standing budget in the machine's own units: the job-seconds divided by the reference workload's seconds
+(:mod:`pueval.pipeline.reference`) that 12 minutes of wall time on 2 cores corresponded to in the run where it
+was set (docs/pipeline.md says which); None until set."""
+
+
+def _normalized(seconds: float, reference) -> str:
+    return f"{seconds / reference.seconds:.0f}" if reference else "–"
+
+
 def write(path, *, started: float, wall_seconds: float, cores: int | None, config: dict, distance,
-          jobs: int | None = None, benchmarks="results/benchmarks", configfiles=()) -> None:
+          jobs: int | None = None, benchmarks="results/benchmarks", configfiles=(), reference=None) -> None:
     """The summary of the run that started at ``started`` (epoch seconds); earlier jobs' benchmarks are left out.
     ``cores`` is None on a cluster executor, which runs up to ``jobs`` jobs at a time; ``distance`` is Table 1's
-    distance to the paper (rule ``table1``'s output); ``configfiles`` the config files merged, in order."""
+    distance to the paper (rule ``table1``'s output); ``configfiles`` the config files merged, in order;
+    ``reference`` the reference workload timed when the run started (a :class:`~pueval.pipeline.reference.
+    Reference`; None: the job-seconds are not normalized)."""
+    from pueval.pipeline import reference as workload
     from pueval.pipeline.render import aul_paper
 
     seconds = _rule_seconds(Path(benchmarks), started)
+    total = seconds.sum()
+    if reference:
+        budget = (f"; budget {BUDGET_MINUTES} min and {BUDGET_REFERENCE_UNITS:,} reference units"
+                  if BUDGET_REFERENCE_UNITS else "")
+        units = [f"- reference workload: {reference.seconds:.3f} s on this machine ({workload.composition()}: "
+                 f"sort {reference.sort:.3f} s, LightGBM {reference.lightgbm:.3f} s, numba {reference.numba:.3f} s)",
+                 f"- job seconds in reference units (job seconds / {reference.seconds:.3f} s): "
+                 f"{total / reference.seconds:.0f}{budget}"]
+    else:
+        units = ["- reference workload: not timed (a run that made no job, or a summary written outside a run)"]
     route = f"mirror folder {config['uci_mirror']}" if config.get("uci_mirror") else "ucimlrepo (online)"
     lines = [
         "# Run summary",
@@ -57,12 +82,13 @@ def write(path, *, started: float, wall_seconds: float, cores: int | None, confi
         f"datasets: {', '.join(config['run'])}",
         f"- data: {route}, verify_checksums {config['verify_checksums']}",
         f"- config files merged, each over the ones before: {', '.join(map(str, configfiles)) or 'none named'}",
-        f"- job seconds summed over the rules this run ran: {seconds.sum():.0f} s",
+        f"- job seconds summed over the rules this run ran: {total:.0f} s",
+        *units,
         "",
         aul_paper.distance_markdown(pd.read_csv(distance)),
-        "| rule | job seconds (sum) |",
-        "|---|---|",
-        *(f"| {rule} | {s:.0f} |" for rule, s in seconds.items()),
+        "| rule | job seconds (sum) | reference units |",
+        "|---|---|---|",
+        *(f"| {rule} | {s:.0f} | {_normalized(s, reference)} |" for rule, s in seconds.items()),
         "",
         "| package | version |",
         "|---|---|",
