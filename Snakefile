@@ -19,7 +19,8 @@ from pueval.pipeline.config import beta_name, start_up
 min_version("9.0")
 
 STARTED = time.time()
-REFERENCE = {}  # the reference workload's seconds, timed when the run starts (pueval.pipeline.reference)
+# The reference workload's seconds, timed when the run starts (pueval.pipeline.reference).
+REFERENCE = {}
 
 
 # The dataset catalog, then the run settings; a --configfile is merged over both.
