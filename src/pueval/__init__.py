@@ -5,8 +5,9 @@ the papers, on arrays and frames) and :mod:`pueval.pipeline` (Snakemake's side: 
 figures). Dependencies run one way, pipeline → studies → library, and importing the library loads
 neither of the others.
 
-``aul_pu_score``, ``aul_pu_interval``, ``aul_pu_difference`` and ``aul_pu_scorer`` (:mod:`pueval.aul_pu`)
-are imported on first use, so that importing a submodule stays cheap; so are the public submodules
+``aul_pu_score``, ``aul_pu_interval``, ``aul_pu_difference`` and ``aul_pu_scorer`` (:mod:`pueval.aul_pu`),
+``operating_point``, ``operating_points`` and ``calibration_check`` (:mod:`pueval.operating`: a threshold
+without a prior) are imported on first use, so that importing a submodule stays cheap; so are the public submodules
 (:data:`SUBMODULES`). Class priors: :func:`pueval.mpe.estimate_prior` (the ``mpe`` extra,
 :mod:`pueval.extras`); curves: :mod:`pueval.curves`.
 """
@@ -17,13 +18,20 @@ __version__ = "0.2.0"
 
 if TYPE_CHECKING:  # what type checkers read; at run time the names below load on first use (__getattr__)
     from pueval import (  # noqa: F401
-        aul_pu, curves, extras, logistic, metrics, mpe, plots, propensity, related, sar_em, validation)
+        aul_pu, curves, extras, logistic, metrics, mpe, multitest, operating, plots, propensity, related, sar_em,
+        validation)
     from pueval.aul_pu import (  # noqa: F401
         PairedDifference, aul_pu_difference, aul_pu_interval, aul_pu_score, aul_pu_scorer)
+    from pueval.operating import (  # noqa: F401
+        CalibrationCheck, OperatingPoint, calibration_check, operating_point, operating_points)
 
-_EXPORTS = {"aul_pu_score", "aul_pu_interval", "aul_pu_difference", "aul_pu_scorer", "PairedDifference"}
+_EXPORTS = {"aul_pu_score": "aul_pu", "aul_pu_interval": "aul_pu", "aul_pu_difference": "aul_pu",
+            "aul_pu_scorer": "aul_pu", "PairedDifference": "aul_pu", "operating_point": "operating",
+            "operating_points": "operating", "OperatingPoint": "operating", "calibration_check": "operating",
+            "CalibrationCheck": "operating"}
 
-SUBMODULES = {"aul_pu", "metrics", "curves", "related", "mpe", "plots", "propensity", "sar_em", "logistic", "validation", "extras"}
+SUBMODULES = {"aul_pu", "metrics", "curves", "related", "mpe", "plots", "propensity", "sar_em", "logistic", "validation",
+              "extras", "operating", "multitest"}
 """The public submodules, each an attribute of the package on first use (``pueval.curves.roc_curve``)."""
 
 __all__ = ["__version__", *sorted(_EXPORTS)]
@@ -33,7 +41,11 @@ def __getattr__(name):
     import importlib
 
     if name in _EXPORTS:
-        return getattr(importlib.import_module("pueval.aul_pu"), name)
+        return getattr(importlib.import_module(f"pueval.{_EXPORTS[name]}"), name)
     if name in SUBMODULES:
         return importlib.import_module(f"pueval.{name}")
     raise AttributeError(f"module 'pueval' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted({*globals(), *_EXPORTS, *SUBMODULES})

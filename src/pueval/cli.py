@@ -75,6 +75,9 @@ def parser() -> argparse.ArgumentParser:
                     help="the true class (1/0) of a simple random sample of the unlabeled rows, empty elsewhere: "
                          "the AUL and theta whatever selected the labels, and a test of SCAR")
     ev.add_argument("--threshold", type=float, help="F1 threshold on the score (default: the median score)")
+    ev.add_argument("--target-recall", type=float, metavar="R",
+                    help="add the operating point: the highest threshold whose recall is at least R with probability "
+                         "--level, without a prior, its precision bracket and the audit that would close it")
     ev.add_argument("--format", choices=("json", "markdown", "html"), default="json",
                     help="json, a markdown table, or a one-page HTML report with the curves (default: json)")
     ev.add_argument("--plot", metavar="FILE", help="draw the curves to FILE (.png, .pdf or .svg; needs matplotlib)")
@@ -125,6 +128,8 @@ def _check_options(args) -> None:
         raise InputError(f"--gamma: must be a finite number >= 1 (1 is SCAR), got {args.gamma}")
     if args.absolute and args.propensity_column is None:
         raise InputError("--absolute: needs --propensity-column (the propensities it describes)")
+    if getattr(args, "target_recall", None) is not None and not 0.0 < args.target_recall < 1.0:
+        raise InputError(f"--target-recall: must lie in (0, 1), got {args.target_recall}")
     if getattr(args, "threshold", None) is not None and not math.isfinite(args.threshold):
         raise InputError(f"--threshold: must be a finite number, got {args.threshold}")
     inputs = [Path(p) for p in (args.scores, getattr(args, "distcurve_model", None)) if p and p != "-"]

@@ -17,7 +17,8 @@ from pueval import curves, metrics
 from pueval.extras import require
 from pueval.validation import ArgumentError, PosLabel, check_fraction, check_level
 
-__all__ = ["plot_roc_pu", "plot_lift_pu", "plot_paired_differences", "evaluation_figure", "comparison_figure"]
+__all__ = ["plot_roc_pu", "plot_lift_pu", "plot_paired_differences", "plot_operating_points", "evaluation_figure",
+           "comparison_figure"]
 
 
 def _pyplot():
@@ -177,6 +178,57 @@ def plot_paired_differences(comparisons, *, ax=None):
     level = comparisons[0].get("level")
     ax.set(xlabel="ΔAUL$^{PU}$ (A − B)" + (f" with its {level:.0%} paired interval, no prior" if level else ""),
            ylim=(-0.6, len(comparisons) - 0.4))
+    return ax
+
+
+def plot_operating_points(labels: ArrayLike, scores: ArrayLike, *, level: float = 0.95, points=(),
+                          theta_interval: tuple[float, float] | None = None, pos_label: PosLabel = 1, ax=None):
+    """Draw, against the threshold, the recall that is guaranteed with probability ``level`` (SCAR, exact) beside
+    the labeled rows' recall, and the prior-free bracket on precision (:func:`pueval.operating.operating_curve`);
+    each of ``points`` (:class:`~pueval.operating.OperatingPoint`) is marked where its threshold lies.
+
+    Parameters
+    ----------
+    labels, scores : arrays of shape (n,)
+        As in :func:`pueval.aul_pu_score`.
+    level : float, default 0.95
+    points : sequence of OperatingPoint, optional
+        Thresholds to mark, with their target.
+    theta_interval : (float, float), optional
+        Bounds the precision bracket's upper end, as in :func:`pueval.operating.operating_point`.
+    pos_label : default 1
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure's when None.
+
+    Returns
+    -------
+    matplotlib Axes
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.random(2000) < 0.4
+    >>> ax = plot_operating_points(y & (rng.random(2000) < 0.3), y + rng.normal(size=2000))
+    >>> ax.get_xlabel()
+    'threshold (rows scored at or above it are flagged)'
+    """
+    from pueval.operating import operating_curve
+
+    curve = operating_curve(labels, scores, level=level, pos_label=pos_label, theta_interval=theta_interval)
+    ax = _axes(ax)
+    ax.plot(curve["threshold"], curve["recall_estimate"], color="C0", lw=1, label="recall of the labeled rows")
+    ax.plot(curve["threshold"], curve["recall_lower"], color="C0", lw=2,
+            label=f"recall guaranteed with probability {level:g} (no prior)")
+    ax.fill_between(curve["threshold"], curve["precision_low"], curve["precision_high"], color="C1", alpha=0.25,
+                    step="post", label="precision, bracketed without a prior")
+    for point in points:
+        ax.axvline(point.threshold, color="0.3", ls=":", lw=1)
+        ax.annotate(f"recall ≥ {point.target_recall:g}", (point.threshold, 0.02), rotation=90, fontsize=8,
+                    ha="right", va="bottom")
+    ax.set(xlabel="threshold (rows scored at or above it are flagged)", ylabel="recall, precision", ylim=(0, 1.02),
+           title="An operating point without a prior")
+    ax.legend(loc="lower left", fontsize=8)
     return ax
 
 

@@ -19,6 +19,8 @@ import pandas as pd
 
 from pueval import __version__, aul_pu, metrics, related
 from pueval.mpe.priors import estimate_priors, priors_agree
+from pueval.multitest import holm
+from pueval.operating import operating_point
 from pueval.propensity import (aul_pu_audit, aul_pu_bounds, aul_pu_difference_bounds, aul_pu_weighted,
                                breakdown_gamma)
 from pueval.tables import InputError, shown
@@ -91,7 +93,7 @@ def _weighted(args, table: pd.DataFrame, labeled: np.ndarray, scores: np.ndarray
 
 
 OPTIONS = ("level", "interval", "n_boot", "prior", "mpe", "distcurve_model", "threshold", "absolute", "gamma",
-           "baseline")
+           "target_recall", "baseline")
 COLUMNS = ("score_column", "score_columns", "label_column", "propensity_column", "audit_column", "features")
 
 
@@ -165,6 +167,13 @@ def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> tuple[dict, n
                 "theta_audit": audit.theta, "theta_audit_ci": list(audit.theta_ci), "auc_audit": audit.auc,
                 "scar_p_value": audit.scar_p_value, "audit_bias": audit.bias}
     prior = _prior(args, table, labeled)
+    if args.target_recall is not None:
+        audited = pd.to_numeric(table[args.audit_column], errors="coerce").to_numpy(float) \
+            if args.audit_column is not None else None
+        point = operating_point(labeled, scores, target_recall=args.target_recall, level=args.level,
+                                propensity=_propensity(args, table), relative=not args.absolute, audited=audited,
+                                theta_interval=(prior[2].get("theta_interval") if prior else None))
+        out["operating_point"] = point.as_dict() | {"audit_size_width_0.1": point.audit_size(0.1)}
     if prior is not None:
         theta, source, extra = prior
         s = labeled.astype(int)
@@ -204,24 +213,6 @@ def pairs_of(args) -> list[tuple[str, str]]:
     if args.baseline is not None:
         return [(column, args.baseline) for column in columns if column != args.baseline]
     return [(a, b) for i, a in enumerate(columns) for b in columns[i + 1:]]
-
-
-def holm(p_values) -> list[float]:
-    """Holm's step-down adjustment of several p-values (the family-wise error rate of all the pairs): the i-th
-    smallest p becomes max over j ≤ i of min(1, (m − j + 1)·p_(j)), in the order given.
-
-    Examples
-    --------
-    >>> holm([0.01, 0.04, 0.03])
-    [0.03, 0.06, 0.06]
-    """
-    order = np.argsort(p_values, kind="stable")
-    m = len(order)
-    adjusted, running = [0.0] * m, 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (m - rank) * float(p_values[i])))
-        adjusted[i] = running
-    return adjusted
 
 
 def _compare_pair(args, labeled, scores_a, scores_b, propensity) -> dict:
@@ -318,6 +309,27 @@ def evaluate_rows(report: dict) -> list[tuple[str, str, str]]:
                  ("AUPRC, corrected (Jain)", value("auprc_corrected"), "the prior theta"),
                  (f"F1 at score >= {report['threshold']:.4g} (Tabatabaei)", value("f1_estimate"),
                   "the prior theta and the threshold")]
+    return rows + _operating_rows(report)
+
+
+def _operating_rows(report: dict) -> list[tuple[str, str, str]]:
+    """The evaluate report's rows of the operating point (``--target-recall``), if any."""
+    point = report.get("operating_point")
+    if point is None:
+        return []
+    low, high = point["recall_interval"]
+    source = f"the scores and labels only: no prior; {point['guarantee']}"
+    rows = [(f"threshold with recall >= {point['target_recall']:g} (probability {point['level']:g})",
+             f"{point['threshold']:.6g}: {point['n_flagged']} rows flagged ({point['flagged_share']:.1%})", source),
+            ("recall at that threshold", f"{point['recall_estimate']:.4f} [{low:.4f}, {high:.4f}]", source),
+            ("precision at that threshold, bracketed", f"[{point['precision_bracket'][0]:.4f}, "
+             f"{point['precision_bracket'][1]:.4f}]", f"no prior; upper end from {point['theta_max_source']}"),
+            ("flagged unlabeled rows to audit for precision within +-0.05", f"{point['audit_size_width_0.1']}",
+             "the counts flagged (worst case)")]
+    if point.get("audited_precision") is not None:
+        a, b = point["audited_precision_interval"]
+        rows.append(("precision from the audit", f"{point['audited_precision']:.4f} [{a:.4f}, {b:.4f}]",
+                     f"the audit ({point['n_audited_flagged']} flagged unlabeled rows audited)"))
     return rows
 
 

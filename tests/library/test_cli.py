@@ -22,6 +22,7 @@ from pueval import (
     aul_pu_score,
     cli,
     metrics,
+    multitest,
     reports,
     tables,
 )
@@ -620,7 +621,7 @@ def test_compare_of_several_columns_reports_every_pair_with_holms_adjustment(tmp
     columns = ("score", "score_b", "score_c")
     assert report["aul_pu"] == pytest.approx({c: aul_pu_score(labeled, table[c]) for c in columns})
     p_values = [c["p_value"] for c in report["comparisons"]]
-    assert [c["p_holm"] for c in report["comparisons"]] == pytest.approx(reports.holm(p_values))
+    assert [c["p_holm"] for c in report["comparisons"]] == pytest.approx(multitest.holm(p_values))
     baseline = _json(capsys, "compare", path, "--score-columns", "score", "score_b", "score_c", "--baseline", "score_b")
     assert [(c["score_a"], c["score_b"]) for c in baseline["comparisons"]] == [("score", "score_b"),
                                                                               ("score_c", "score_b")]
@@ -630,9 +631,9 @@ def test_compare_of_several_columns_reports_every_pair_with_holms_adjustment(tmp
 
 
 def test_holm_is_the_step_down_adjustment():
-    assert reports.holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
-    assert reports.holm([0.5, 0.001]) == pytest.approx([0.5, 0.002])
-    assert reports.holm([0.6, 0.7]) == pytest.approx([1.0, 1.0])
+    assert multitest.holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
+    assert multitest.holm([0.5, 0.001]) == pytest.approx([0.5, 0.002])
+    assert multitest.holm([0.6, 0.7]) == pytest.approx([1.0, 1.0])
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -726,3 +727,27 @@ def test_version_and_help_load_neither_numpy_nor_pandas():
             "print(sorted(m for m in ('numpy', 'pandas', 'scipy') if m in sys.modules))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert loaded == "[]"
+
+
+def test_target_recall_adds_the_operating_point_to_every_format(capsys, tmp_path):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "s.csv"
+    frame = reports.example_scores(3000, 0)
+    rng = np.random.default_rng(0)
+    audit = np.full(len(frame), np.nan)
+    rows = rng.choice(np.flatnonzero(frame["labeled"].to_numpy() == 0), 300, replace=False)
+    audit[rows] = (frame["score"].to_numpy()[rows] > 0.5).astype(float)  # a stand-in for the true classes
+    frame["audit"] = audit
+    frame.to_csv(path, index=False)
+    report = _json(capsys, "evaluate", path, "--target-recall", "0.9")
+    point = report["operating_point"]
+    expected = pueval.operating_point(frame["labeled"], frame["score"], target_recall=0.9)
+    assert point["threshold"] == reports._tidy(expected.threshold) and point["audit_size_width_0.1"] > 0
+    assert report["options"]["target_recall"] == 0.9
+    code, out, _ = _run(capsys, "evaluate", path, "--target-recall", "0.9", "--format", "markdown")
+    assert "| threshold with recall &gt;= 0.9 (probability 0.95) |" in out
+    code, out, _ = _run(capsys, "evaluate", path, "--target-recall", "0.9", "--format", "html")
+    assert "precision at that threshold, bracketed" in out
+    audited = _json(capsys, "evaluate", path, "--target-recall", "0.9", "--audit-column", "audit")["operating_point"]
+    assert audited["audited_precision"] is not None and audited["guarantee"].startswith("approximate")
+    _refused(capsys, "--target-recall: must lie in (0, 1), got 1.5", "evaluate", path, "--target-recall", "1.5")
