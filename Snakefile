@@ -104,6 +104,7 @@ rule all:
         rules.figure3.output if config.get("figure3") else [],
         rules.sar_table.output if config.get("sar") else [],
         rules.paired_difference.output if config.get("paired_difference") else [],
+        rules.operating_points.output if config.get("operating_points") else [],
         rules.jain.output if config.get("jain") else [],
         rules.claesen.output if config.get("claesen") else [],
         rules.tabatabaei.output if config.get("tabatabaei") else [],

@@ -46,8 +46,8 @@ from pueval.multitest import holm
 from pueval.validation import (ArgumentError, PosLabel, check_fraction, check_integer, check_level, check_pu,
                                is_real, sklearn_names)
 
-__all__ = ["operating_point", "operating_points", "operating_curve", "OperatingPoint", "calibration_check",
-           "CalibrationCheck", "CalibrationWarning"]
+__all__ = ["operating_point", "operating_points", "operating_curve", "OperatingPoint", "audited_precision",
+           "audit_size", "calibration_check", "CalibrationCheck", "CalibrationWarning"]
 
 
 class CalibrationWarning(UserWarning):
@@ -187,9 +187,31 @@ def _theta_max(labeled, scores, level, theta_interval, audit, propensity) -> tup
         f"the ranking's bound 2(1 - AUC^PU) at AUC^PU's lower {level:g} limit"
 
 
+def audited_precision(labels: ArrayLike, scores: ArrayLike, threshold: float, audited: ArrayLike, *,
+                      level: float = 0.95, pos_label: PosLabel = 1) -> tuple[int, float | None, tuple | None]:
+    """The precision of flagging the rows scored at or above ``threshold``, from an audit of unlabeled rows:
+    (audited flagged unlabeled rows m, the precision (n^L_flagged + π̂·N)/n_flagged, its ``level`` interval),
+    π̂ the positive share of the m, N the flagged unlabeled rows; the interval is Wilson's for π at the effective
+    size m·(N − 1)/(N − m) (the finite-population factor: exact when every flagged row is audited). (0, None,
+    None) when no flagged unlabeled row is audited.
+
+    Examples
+    --------
+    >>> labels = np.array([1, 1, 0, 0, 0, 0]); scores = np.array([5, 4, 3, 2, 1, 0])
+    >>> audited_precision(labels, scores, 2, [np.nan, np.nan, 1, 0, np.nan, np.nan])
+    (2, 0.75, (0.75, 0.75))
+    """
+    from pueval.propensity import _checked_audit
+
+    level = check_level(level)
+    labeled, scores = check_pu(labels, scores, pos_label=pos_label)
+    if not is_real(threshold):
+        raise ArgumentError("threshold", f"must be a number, got {threshold!r}")
+    return _audited_precision(_checked_audit(audited, labeled), scores >= threshold, labeled, level)
+
+
 def _audited_precision(audit, flagged, labeled, level) -> tuple[int, float | None, tuple | None]:
-    """(audited flagged unlabeled rows, precision from them, its Wilson interval with the finite-population
-    factor) among the flagged rows."""
+    """:func:`audited_precision` on checked arrays (``flagged`` the mask of the rows at or above the threshold)."""
     unlabeled_flagged = flagged & ~labeled
     seen = unlabeled_flagged & ~np.isnan(audit)
     m, big_n, f = int(seen.sum()), int(unlabeled_flagged.sum()), int(flagged.sum())

@@ -96,6 +96,42 @@ rule paired_difference:
         "../scripts/paired_difference.py"
 
 
+rule operating_points:
+    input:
+        scores=expand(rules.score.output[0], dataset=DATASETS),
+        draws=expand(DRAWS_OUTPUT, dataset=DATASETS, beta=BETAS),
+    output:
+        csv=report(
+            "results/operating_points.csv",
+            caption="../report/operating_points.rst",
+            category="Operating points",
+        ),
+        md="results/operating_points.md",
+        png=report(
+            "results/figures/operating_points.png",
+            caption="../report/operating_points.rst",
+            category="Operating points",
+        ),
+        pdf="results/figures/operating_points.pdf",
+    log:
+        "results/logs/operating_points.log",
+    benchmark:
+        "results/benchmarks/operating_points.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        names=DATASETS,
+        betas=[float(b) for b in BETAS],
+        seed=config["seed"],
+        targets=lambda w: config["operating_points"]["targets"],
+        level=lambda w: config["operating_points"]["level"],
+        audit_sizes=lambda w: config["operating_points"]["audit_sizes"],
+        sar=lambda w: config["operating_points"]["sar"],
+        titles=TITLES,
+    script:
+        "../scripts/operating_points.py"
+
+
 rule related:
     input:
         scores=rules.score.output[0],

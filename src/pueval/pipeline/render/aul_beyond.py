@@ -185,3 +185,68 @@ def prior_intervals_markdown(table: pd.DataFrame, level: float) -> str:
         "By the union bound its coverage is at least the two parts' levels less one, if both parts hold theirs.",
         "", *_pipe_table(auc), ""])
 
+
+
+def operating_points_markdown(table: pd.DataFrame, level: float) -> str:
+    """Markdown of :func:`pueval.studies.operating_points.summary`, one table per part."""
+    counts = ("draws", "exceptions", "audit_size", "bins_above")
+
+    def part(name: str, columns: list[str]) -> list[str]:
+        rows = table[table["part"] == name][columns].reset_index(drop=True)
+        return _pipe_table(rows.astype({c: int for c in columns if c in counts}))
+
+    return "\n".join([
+        f"An operating point without a prior: the highest threshold whose recall reaches the target with probability "
+        f"{level:g} (`pueval.operating_point`), on every Table 1 draw (SCAR). `reached`: the share of draws whose "
+        "true recall (over the dataset's positives) reaches the target; `in_bracket`: whose true precision lies in "
+        "the prior-free bracket (its upper end assumes θ ≤ θ_max, the ranking's bound: the next column counts only "
+        "the draws where that holds); `exceptions`: draws outside the bracket.", "",
+        *part("scar", ["beta", "target", "draws", "reached", "mean_true_recall", "in_bracket",
+                       "in_bracket_where_theta_within_bound", "exceptions", "mean_bracket_width"]), "",
+        f"The audit that closes the bracket: m flagged unlabeled rows audited at random, the audited precision's "
+        f"{level:g} interval (Wilson, finite population) against the true precision; `random_audit_labels`: the "
+        "unlabeled rows a random audit of all of them spends, on average, to reach the same m flagged ones.", "",
+        *part("audit", ["audit_size", "target", "draws", "coverage", "mean_width", "random_audit_labels"]), "",
+        "Labels not selected at random (the SAR study's labeling at strength k, draws of their own): the share of "
+        "draws whose threshold reaches the target, from the labeled rows alone, weighted by the true propensities, "
+        "and with an audit of unlabeled rows (both approximate: normal, on the weighted share).", "",
+        *part("sar", ["strength", "variant", "target", "draws", "reached", "mean_true_recall"]), "",
+        "The calibration check (`pueval.calibration_check`) on each dataset's first draw at the middle β: the implied "
+        "labeling frequency c (β for the model of the true classes) with its interval, whether the probabilities "
+        "behave as P(labeled | x) (c's interval holds 1), and the bins whose labeled share is significantly above "
+        "the predicted probability (Holm).", "",
+        *part("calibration", ["dataset", "beta", "model", "c", "c_low", "c_high", "looks_like_p_labeled",
+                              "bins_above"]), ""])
+
+
+def operating_points_figure(points: pd.DataFrame, table: pd.DataFrame, example, level: float,
+                            titles: dict | None = None) -> plt.Figure:
+    """Left: each dataset's true recall at the threshold over its draws, per target; middle: the SAR draws'
+    share reaching the target, per strength and variant; right: one draw's guarantee and precision bracket."""
+    from pueval import plots
+
+    fig, (left, middle, right) = plt.subplots(1, 3, figsize=(15.0, 4.4), layout="constrained")
+    names = dataset_order(points["dataset"].unique())
+    targets = sorted(points["target"].unique())
+    _, positions = _group_positions(len(names), len(targets))
+    for target, at in zip(targets, positions):
+        for i, name in enumerate(names):
+            recall = points[(points["dataset"] == name) & (points["target"] == target)]["true_recall"]
+            left.scatter(np.full(recall.size, at[i]), recall, s=4,
+                         color=f"C{targets.index(target)}", alpha=0.4,
+                         label=f"target {target:g}" if i == 0 else None)
+        left.axhline(target, color=f"C{targets.index(target)}", lw=1, ls="--")
+    left.set_xticks(range(len(names)), _labels(names, titles), rotation=45, ha="right")
+    left.set(ylabel="true recall at the threshold", title=f"SCAR: recall guaranteed with probability {level:g}")
+    left.legend(fontsize="small")
+    sar_part = table[table["part"] == "sar"]
+    for j, (variant, group) in enumerate(sar_part[sar_part["target"] == targets[-1]].groupby("variant", sort=False)):
+        middle.plot(group["strength"], group["reached"], marker="o", color=f"C{j + 2}", label=variant)
+    middle.axhline(level, color="grey", lw=1, ls="--")
+    middle.set(xlabel="propensity strength k (0 = SCAR)", ylabel=f"draws reaching recall {targets[-1]:g}",
+               ylim=(-0.02, 1.02), title="Labels not selected at random")
+    middle.legend(fontsize="small")
+    name, _, scores, labeled = example
+    plots.plot_operating_points(labeled, scores, level=level, ax=right)
+    right.set_title(f"One draw of {_labels([name], titles)[0]}")
+    return fig

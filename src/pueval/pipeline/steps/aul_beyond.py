@@ -106,3 +106,38 @@ def prior_intervals(input, output, *, level):
                        .assign(target="auc")], ignore_index=True)
     table.to_csv(output.csv, index=False, float_format="%.4f")
     Path(output.md).write_text(render.prior_intervals_markdown(table, level))
+
+
+def operating_points(input, output, *, names, betas, seed, targets, level, audit_sizes, sar, titles):
+    """Operating points without a prior, on every Table 1 draw, on SAR draws of their own, and the calibration
+    check (:mod:`pueval.studies.operating_points`)."""
+    import pandas as pd
+
+    from pueval.pipeline.render import aul_beyond as render
+    from pueval.studies import operating_points as study
+
+    scored = {dataset: _scores(path) for dataset, path in zip(names, input.scores)}
+    middle = sorted(betas)[len(betas) // 2]
+    points, audits, calibration = [], [], []
+    for (dataset, beta), path in zip([(d, b) for d in names for b in betas], input.draws):
+        y, scores = scored[dataset]
+        labeled = _labels(path, y.size)
+        found, audited = study.scar_rows(dataset, beta, labeled, y, scores, targets=targets, level=level,
+                                         audit_sizes=audit_sizes, seed=seed)
+        points += found
+        audits += audited
+        if beta == middle:
+            calibration += study.calibration_rows(dataset, beta, labeled[0], scores, level=level)
+    sar_found = [row for dataset in names for row in study.sar_rows(
+        dataset, *scored[dataset], beta=sar["beta"], strengths=sar["strengths"], draws=sar["draws"], targets=targets,
+        level=level, audit_size=sar["audit_size"], seed=seed)]
+    log.info("operating points: %d SCAR draws, %d audits, %d SAR draws", len(points), len(audits), len(sar_found))
+    table = study.summary(pd.DataFrame(points), pd.DataFrame(audits), pd.DataFrame(sar_found),
+                          pd.DataFrame(calibration), level)
+    table.to_csv(output.csv, index=False, float_format="%.4f")
+    Path(output.md).write_text(render.operating_points_markdown(table, level))
+    first = names[0]  # one draw to show: the first dataset's first draw at the middle β
+    y, scores = scored[first]
+    example = (first, y, scores, _labels(input.draws[betas.index(middle)], y.size)[0])
+    render.save(render.operating_points_figure(pd.DataFrame(points), table, example, level, titles),
+                (output.png, output.pdf))
