@@ -97,3 +97,25 @@ def test_summary_pairs_repetitions_in_a_t_test():
     assert summary["aul_minus_auc"] == pytest.approx(d.mean())
     assert summary["p_aul_minus_auc"] == pytest.approx(figure3.paired_test(d))
     assert summary["repetitions"] == 5 and "aul_minus_oracle" not in summary
+
+
+def test_the_corrected_resampled_t_test_is_nadeau_and_bengios():
+    from scipy.stats import t as student
+
+    d = np.array([0.031, -0.004, 0.022, 0.015, 0.040, 0.009, 0.027, -0.011, 0.018, 0.025])
+    r, ratio = d.size, 0.3 / 0.7
+    statistic = d.mean() / np.sqrt((1 / r + ratio) * d.var(ddof=1))  # the paper's variance, restated
+    expected = 2 * student.sf(abs(statistic), r - 1)
+    assert figure3.corrected_paired_test(d, 0.3) == pytest.approx(expected, rel=1e-12)
+    assert figure3.corrected_paired_test(d, 0.3) > figure3.paired_test(d)
+
+
+def test_summarize_adds_the_corrected_and_holm_adjusted_p_values():
+    rows = [{"dataset": name, "rep": r, "method": method, "auc": 0.8 + shift * (method == "PU_AUL") + 0.01 * r,
+             "train_seconds": 1.0, "prior_method": "km1"}
+            for name, shift in (("a", 0.02), ("b", 0.0)) for r in range(4) for method in ("PU_AUL", "PU_AUC")]
+    frame = pd.DataFrame(rows)
+    frame.loc[(frame["dataset"] == "a") & (frame["method"] == "PU_AUL") & (frame["rep"] == 0), "auc"] += 0.01
+    table = figure3.summarize(frame, test_fraction=0.3).set_index("dataset")
+    assert {"p_aul_minus_auc_corrected", "p_aul_minus_auc_holm"} <= set(table.columns)
+    assert table.loc["a", "p_aul_minus_auc_holm"] == pytest.approx(min(1.0, 2 * table.loc["a", "p_aul_minus_auc_corrected"]))

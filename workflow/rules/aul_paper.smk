@@ -150,6 +150,7 @@ rule figure3:
         "../../environment.yml"
     params:
         titles=TITLES,
+        test_fraction=lambda w: config["figure3"]["test_fraction"],
     script:
         "../scripts/figure3.py"
 

@@ -64,12 +64,12 @@ def figure3_dataset(input, output, *, dataset, seed, beta, repetitions, options,
     schemas.write(frame, output[0], "figure3")
 
 
-def figure3(input, output, *, titles):
+def figure3(input, output, *, titles, test_fraction):
     from pueval.pipeline.render import aul_paper as render
     from pueval.studies import pu_auc_vs_pu_aul as study
 
     runs = _concat(input, "figure3")
-    study.summarize(runs).to_csv(output.csv, index=False, float_format="%.4f")
+    study.summarize(runs, test_fraction).to_csv(output.csv, index=False, float_format="%.4f")
     render.save(render.figure3(runs, titles), (output.png, output.pdf))
 
 
