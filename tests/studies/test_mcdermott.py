@@ -5,6 +5,7 @@ AUPRC part fails), the F.1 sampler, the three optimization procedures, the PU la
 import numpy as np
 import pandas as pd
 import pytest
+from scipy.stats import t as student_t
 
 from pueval import aul_pu, metrics, related, seeds
 from pueval.studies import mcdermott as study
@@ -206,7 +207,13 @@ def test_models_and_the_spearman_difference():
     assert found["low"] <= found["difference"] <= found["high"] and found["splits"] == 3
     fixed = pd.DataFrame({"split": np.repeat([0, 1], 4), "test_auroc_gap": [1, 2, 3, 4] * 2,
                           "val_auprc": [1, 2, 3, 4] * 2, "val_auroc": [4, 3, 2, 1, 1, 2, 4, 3]})
-    assert study.spearman_difference(fixed)["difference"] == pytest.approx(np.mean([1 - (-1), 1 - 0.8]))
+    found = study.spearman_difference(fixed)
+    assert found["difference"] == pytest.approx(np.mean([1 - (-1), 1 - 0.8]))
+    values = np.array([2.0, 0.2])  # the two splits' differences: Nadeau and Bengio's variance restated
+    half = student_t.ppf(0.975, 1) * np.sqrt((1 / 2 + 1.0) * values.var(ddof=1))
+    assert found["high"] - found["difference"] == pytest.approx(half)
+    assert found["high_naive"] - found["difference"] == pytest.approx(student_t.ppf(0.975, 1) * values.std(ddof=1)
+                                                                       / np.sqrt(2))
 
 
 @pytest.mark.filterwarnings("ignore::pueval.validation.DegenerateScoresWarning")
