@@ -29,3 +29,15 @@ def test_labelings_know_a_share_of_the_positives_and_report_each():
     assert len(table) == 3 and first["interval"] == pytest.approx((0.88 * first["theta"], 1.25 * first["theta"]))
     assert (table["range_lower"] <= table["lower"] + 1e-12).all() and (table["upper"] <= table["range_upper"] + 1e-12).all()
     assert table["cdf_covered"].between(0, 1).all()
+
+
+def test_the_band_is_counted_per_rank_and_per_distinct_score():
+    """Three tie groups of 1, 3 and 1 rows; the band holds at the first and last: 2 of 3 distinct scores, 2 of 5
+    ranks."""
+    import types
+
+    band = types.SimpleNamespace(cdf_lower=np.array([0.0, 0.5, 0.0]), cdf_upper=np.array([1.0, 0.6, 1.0]),
+                                 rank=np.array([0.2, 0.8, 1.0]))
+    panels = {"bands": {"true": band}, "latent_cdf": np.array([0.3, 0.9, 1.0])}
+    assert claesen._cdf_covered(panels) == pytest.approx(2 / 3)
+    assert claesen._cdf_covered(panels, "rank") == pytest.approx(2 / 5)

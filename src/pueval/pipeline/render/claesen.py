@@ -136,8 +136,9 @@ def claesen_markdown(summary: pd.DataFrame, order: pd.DataFrame, verdict: dict, 
                   f"The bounds at β̂ = β contain the true AUC in {int(labelings['contains'].sum())} of "
                   f"{len(labelings)} labelings (mean width {(labelings['upper'] - labelings['lower']).mean():.4f}); "
                   f"over [{low:g}β, {high:g}β] in {int(labelings['range_contains'].sum())} of {len(labelings)}. The "
-                  f"pointwise band holds the latent positives' rank CDF at {labelings['cdf_covered'].mean():.1%} of "
-                  "the thresholds on average.", ""]
+                  f"pointwise band holds the latent positives' rank CDF at {labelings['cdf_covered_rank'].mean():.1%} "
+                  "of the ranks (each row's rank once, the authors' unit) and at "
+                  f"{labelings['cdf_covered'].mean():.1%} of the distinct scores (each tie group once) on average.", ""]
     for name, (panels, claims) in found.items():
         where = (f"the first labeling above: true θ = {panels['theta']:.4f}, β̂ in [{panels['interval'][0]:.4f}, "
                  f"{panels['interval'][1]:.4f}]" if name.startswith("the authors'") else
