@@ -79,7 +79,7 @@ def test_the_pu_arm_scores_each_draw_with_a_labeled_against_unlabeled_model():
                        jain.setting_frame(y, x[:, 0], 0.95, 3, np.random.default_rng(5)).assign(arm="model")]
                       ).assign(dataset="a", purity=0.95)
     tests, errors = jain.arm_tables(frame)
-    assert tests["arm"].drop_duplicates().tolist() == ["model", "pu"]
+    assert tests["arm"].drop_duplicates().tolist() == ["pu", "model"]  # the paper's setting first
     pu = tests[tests["arm"] == "pu"].drop(columns="arm").reset_index(drop=True)
     pd.testing.assert_frame_equal(pu, jain.binomial_tests(frame[frame["arm"] == "pu"]))
     assert errors.groupby("arm").size().to_dict() == {"model": 8, "pu": 8}

@@ -30,12 +30,13 @@ open, so each is reported under every alternative:
 
 Two arms, each with its own draws:
 
-* ``model``: the scores of the pipeline's model, trained on the true classes (out of fold), not on the
-  labeled-vs-unlabeled split a PU user would train on;
-* ``pu``: what a PU user has, a model trained on the draw's labeled against its unlabeled rows: the
-  cross-fitted LightGBM transform the prior estimators read (:func:`pueval.mpe.distance_curve.univariate_transform`
-  with the config's ``mpe.distcurve.transform`` options), fitted anew on every draw; its truth is the AUC of
-  those scores with the true classes.
+* ``pu``, **the paper's setting**: the paper evaluates the *non-traditional* classifier, "trained on the
+  labeled versus unlabeled data", what a PU user has: here the cross-fitted LightGBM transform the prior
+  estimators read (:func:`pueval.mpe.distance_curve.univariate_transform` with the config's
+  ``mpe.distcurve.transform`` options), fitted anew on every draw; its truth is the AUC of those scores
+  with the true classes;
+* ``model``, **a variant**: the scores of the pipeline's model, trained on the true classes (out of fold),
+  not on the labeled-vs-unlabeled split.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ log = logging.getLogger(__name__)
 
 PURITIES = (1.0, 0.95, 0.75)
 LABELED, LABELED_SMALL, SMALL_DATASET, UNLABELED_CAP = 1000, 100, 2000, 10_000
-ARMS = ("model", "pu")
+ARMS = ("pu", "model")  # the paper's setting (the non-traditional classifier) first, our variant after
 AUC_ESTIMATORS = ("PU", "DR", "IR", "DE", "IE")
 PR_ESTIMATORS = ("PU", "IR", "IE")
 PRIOR_ERROR_BINS = (0.0, 0.1, 0.2, np.inf)

@@ -80,10 +80,11 @@ def jain_markdown(tests: pd.DataFrame, errors: pd.DataFrame, toy: dict, skipped:
     estimator, β and arm. ``draws``: the number of draws per arm."""
     from pueval.studies.jain import TIE
 
-    arms = {"model": "the scores of the pipeline's model, trained out of fold on the true classes (not on the "
-                     "labeled-vs-unlabeled split a PU user trains on)",
-            "pu": "what a PU user has: a LightGBM model of the draw's labeled against its unlabeled rows, "
-                  "cross-fitted anew on every draw (the prior estimators' transform, config mpe.distcurve.transform)"}
+    arms = {"model": "a variant: the scores of the pipeline's model, trained out of fold on the true classes (not on "
+                     "the labeled-vs-unlabeled split the paper's non-traditional classifier is trained on)",
+            "pu": "the paper's setting, its non-traditional classifier: a LightGBM model of the draw's labeled against "
+                  "its unlabeled rows, cross-fitted anew on every draw (the prior estimators' transform, config "
+                  "mpe.distcurve.transform), what a PU user has"}
     lines = ["# Jain, White & Radivojac (2017) on our data", "",
              f"{settings} settings (dataset × β; the paper: 12 datasets × 3 β = 36 settings), in two arms, each with "
              "its own draws; E = BBE on the arm's scores with β = 1 assumed (their AlphaMax is not available):", "",
