@@ -450,9 +450,10 @@ def corrected_auc_interval(auc_pu: float, theta_interval: tuple[float, float], *
     Returns
     -------
     (float, float)
-        The interval's ends, within [0, 1]. The part of the θ interval above :func:`theta_upper_bound` is left
-        out with a :class:`PriorInconsistentWarning` (there the corrected AUC would exceed 1); an interval wholly
-        above it identifies nothing: (NaN, NaN), with the warning.
+        The interval's ends, within [0, 1]. The part of the θ interval above :func:`theta_upper_bound` at the
+        box's lowest AUC^PU (``auc_pu`` − z·SE; ``auc_pu`` itself without a standard error) is left out with a
+        :class:`PriorInconsistentWarning` (no AUC^PU of the box allows it); an interval wholly above it
+        identifies nothing: (NaN, NaN), with the warning.
 
     Examples
     --------
@@ -474,17 +475,18 @@ def corrected_auc_interval(auc_pu: float, theta_interval: tuple[float, float], *
         raise ArgumentError("standard_error", f"must be a finite number >= 0, got {standard_error!r}")
     standard_error = float(standard_error)
     level = check_level(level)
-    bound = theta_upper_bound(auc_pu)
+    half = NormalDist().inv_cdf(0.5 + level / 2) * standard_error
+    a_low, a_high = max(auc_pu - half, 0.0), min(auc_pu + half, 1.0)
+    bound = theta_upper_bound(a_low)  # the loosest over the box: E[AUC^PU] may be as low as a_low
     if high > bound:
-        warnings.warn(f"theta_interval {(low, high)} reaches above 2(1 - AUC^PU) = {bound:.4f}, the largest prior the "
-                      "ranking allows: " + ("the corrected AUC is not identified anywhere in it (NaN, NaN)"
-                                            if low > bound else f"its part above {bound:.4f} is left out"),
-                      PriorInconsistentWarning, stacklevel=2)
+        beyond = ("the corrected AUC is not identified anywhere in it (NaN, NaN)" if low > bound
+                  else f"its part above {bound:.4f} is left out")
+        warnings.warn(f"theta_interval {(low, high)} reaches above 2(1 - AUC^PU) = {bound:.4f} (at AUC^PU's lowest "
+                      f"plausible value), the largest prior the ranking allows: {beyond}", PriorInconsistentWarning,
+                      stacklevel=2)
         if low > bound:
             return (math.nan, math.nan)
         high = bound
-    half = NormalDist().inv_cdf(0.5 + level / 2) * standard_error
-    a_low, a_high = max(auc_pu - half, 0.0), min(auc_pu + half, 1.0)
 
     def f(a, t):  # at θ = 1, f's limit: +∞ (A > ½), −∞ (A < ½) or ½
         return float(corrected_auc(a, t)) if t < 1.0 else 1.0 if a > 0.5 else 0.0 if a < 0.5 else 0.5

@@ -2,6 +2,7 @@
 the corrected AUC and its interval, degenerate input."""
 
 import itertools
+from statistics import NormalDist
 
 import numpy as np
 import pytest
@@ -220,3 +221,13 @@ def test_corrected_auc_interval_names_an_argument_that_is_not_a_number(kwargs, n
     given = {"auc_pu": 0.8, "theta_interval": (0.1, 0.2)} | kwargs
     with pytest.raises(ValueError, match=f"^{name}: "):
         metrics.corrected_auc_interval(given.pop("auc_pu"), given.pop("theta_interval"), **given)
+
+
+def test_with_sampling_error_the_bound_is_taken_at_the_lowest_auc_pu_of_the_box():
+    """With AUC^PU's standard error the box reaches down to auc_pu − z·SE, where the ranking allows a larger θ:
+    only θ above 2(1 − that) is left out."""
+    low_auc = 0.8144 - NormalDist().inv_cdf(0.975) * 0.05
+    bound = metrics.theta_upper_bound(low_auc)
+    with pytest.warns(metrics.PriorInconsistentWarning, match=f"= {bound:.4f}"):
+        found = metrics.corrected_auc_interval(0.8144, (0.3, 0.99), standard_error=0.05)
+    assert found == metrics.corrected_auc_interval(0.8144, (0.3, bound), standard_error=0.05)
