@@ -50,7 +50,7 @@ def _config(mirror, **changes):
               "claesen": None,  # the smoke run covers it
               "tabatabaei": None,  # the smoke run covers it
               "mcdermott": None,  # the smoke run covers it
-              "sar": {"beta": 0.4, "strengths": [0, 2], "n_draws": 2},
+              "sar": {"beta": 0.4, "strengths": [0, 2], "n_draws": 2, "em": {"datasets": ["airfoil"], "draws": 2}},
               "figure3": {"beta": 0.4, "repetitions": 2, "test_fraction": 0.3, "centers": 20, "folds": 3,
                           "sigma_factors": [1.0], "lambdas": [0.01, 0.1]},
               "n_draws": 3, "folds": 3, "run": ["abalone", "airfoil", "trees"],

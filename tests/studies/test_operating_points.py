@@ -48,10 +48,11 @@ def test_calibration_rows_name_the_platt_model_fitted_on_pu_labels():
 
 
 def test_the_summary_counts_each_part():
-    points = pd.DataFrame([{"dataset": "a", "beta": 0.1, "draw": d, "target": 0.9, "true_recall": r,
+    points = pd.DataFrame([{"dataset": "a", "beta": 0.1, "draw": d, "target": 0.9, "refused": False, "true_recall": r,
                             "recall_estimate": r, "true_precision": 0.5, "precision_low": 0.4, "precision_high": h,
                             "theta_within_bound": h > 0.45, "flagged_share": 0.3}
-                           for d, (r, h) in enumerate([(0.95, 0.6), (0.85, 0.45)])])
+                           for d, (r, h) in enumerate([(0.95, 0.6), (0.85, 0.45)])]
+                          + [{"dataset": "a", "beta": 0.1, "draw": 2, "target": 0.9, "refused": True}])
     audits = pd.DataFrame([{"dataset": "a", "beta": 0.1, "draw": 0, "target": 0.9, "audit_size": 50, "covered": True,
                             "width": 0.2, "random_audit_labels": 120.0}])
     sar_found = pd.DataFrame([{"dataset": "a", "strength": 2.0, "draw": 0, "target": 0.9,
@@ -61,6 +62,16 @@ def test_the_summary_counts_each_part():
     table = study.summary(points, audits, sar_found, calibration, 0.95)
     scar = table[(table["part"] == "scar") & (table["beta"] == 0.1)].iloc[0]
     assert scar["reached"] == 0.5 and scar["in_bracket"] == 0.5 and scar["exceptions"] == 1
+    assert scar["draws"] == 2 and scar["refused"] == 1
     assert scar["in_bracket_where_theta_within_bound"] == 1.0
     assert table[table["part"] == "sar"].iloc[0]["reached"] == 0.0
     assert set(table["part"]) == set(study.PARTS)
+
+
+def test_a_draw_with_too_few_labeled_rows_for_the_target_is_counted_as_refused():
+    y, scores, _ = _dataset()
+    few = np.zeros((1, y.size), int)
+    few[0, np.flatnonzero(y == 1)[:10]] = 1  # 10 labeled rows: recall 0.9 at 95 % needs 29
+    points, _ = study.scar_rows("toy", 0.2, few, y, scores, targets=[0.5, 0.9], level=0.95, audit_sizes=[],
+                                seed=3)
+    assert [p["refused"] for p in points] == [False, True]

@@ -30,6 +30,7 @@ import pandas as pd
 
 from pueval import operating, seeds
 from pueval.studies import sar
+from pueval.validation import ArgumentError
 
 PARTS = ("scar", "audit", "sar", "calibration")
 
@@ -44,11 +45,17 @@ def scar_rows(dataset: str, beta: float, labeled_draws: np.ndarray, y: np.ndarra
         labeled = labels == 1
         theta = float(y[~labeled].mean())
         for target in targets:
-            point = operating.operating_point(labeled, scores, target_recall=target, level=level)
+            try:
+                point = operating.operating_point(labeled, scores, target_recall=target, level=level)
+            except ArgumentError as error:  # too few labeled rows to guarantee the target: counted, not hidden
+                if error.argument != "target_recall":
+                    raise
+                points.append({"dataset": dataset, "beta": beta, "draw": d, "target": target, "refused": True})
+                continue
             flagged = scores >= point.threshold
             true_precision = float(y[flagged].mean())
             low, high = point.precision_bracket
-            points.append({"dataset": dataset, "beta": beta, "draw": d, "target": target,
+            points.append({"dataset": dataset, "beta": beta, "draw": d, "target": target, "refused": False,
                            "true_recall": float(flagged[positives].mean()), "recall_estimate": point.recall_estimate,
                            "true_precision": true_precision, "precision_low": low, "precision_high": high,
                            "theta_within_bound": theta <= point.theta_max, "flagged_share": point.flagged_share})
@@ -125,11 +132,15 @@ def calibration_rows(dataset: str, beta: float, labels: np.ndarray, scores: np.n
 
 def summary(points: pd.DataFrame, audits: pd.DataFrame, sar_found: pd.DataFrame, calibration: pd.DataFrame,
             level: float) -> pd.DataFrame:
-    """One table (column ``part``): per β and target over the datasets (and overall), the share of draws whose
+    """One table (column ``part``): per β and target over the datasets (and overall), the draws where no threshold
+    could guarantee the target (``refused``: too few labeled rows), and over the others the share of draws whose
     true recall reaches the target, the mean true recall, the share of draws whose true precision is in the
     bracket (all, and where θ ≤ θ_max), the exceptions, the bracket's mean width; per audit size, the audited
     interval's coverage, width and the labels a random audit of all unlabeled rows spends; per SAR strength,
     variant and target, the share reaching the target; per dataset and model, the calibration check."""
+    refused = points.groupby(["beta", "target"])["refused"].sum()
+    refused_all = points.groupby("target")["refused"].sum()
+    points = points[~points["refused"].astype(bool)]
     points = points.assign(reached=points["true_recall"] >= points["target"],
                            inside=(points["precision_low"] <= points["true_precision"])
                            & (points["true_precision"] <= points["precision_high"]),
@@ -139,6 +150,7 @@ def summary(points: pd.DataFrame, audits: pd.DataFrame, sar_found: pd.DataFrame,
                                   *((("all", t), g) for t, g in points.groupby("target"))]:
         premise = group[group["theta_within_bound"]]
         rows.append({"part": "scar", "beta": beta, "target": target, "level": level, "draws": len(group),
+                     "refused": int(refused_all[target] if beta == "all" else refused[(beta, target)]),
                      "reached": group["reached"].mean(), "mean_true_recall": group["true_recall"].mean(),
                      "in_bracket": group["inside"].mean(),
                      "in_bracket_where_theta_within_bound": premise["inside"].mean() if len(premise) else math.nan,

@@ -189,7 +189,7 @@ def prior_intervals_markdown(table: pd.DataFrame, level: float) -> str:
 
 def operating_points_markdown(table: pd.DataFrame, level: float) -> str:
     """Markdown of :func:`pueval.studies.operating_points.summary`, one table per part."""
-    counts = ("draws", "exceptions", "audit_size", "bins_above")
+    counts = ("draws", "refused", "exceptions", "audit_size", "bins_above")
 
     def part(name: str, columns: list[str]) -> list[str]:
         rows = table[table["part"] == name][columns].reset_index(drop=True)
@@ -200,8 +200,9 @@ def operating_points_markdown(table: pd.DataFrame, level: float) -> str:
         f"{level:g} (`pueval.operating_point`), on every Table 1 draw (SCAR). `reached`: the share of draws whose "
         "true recall (over the dataset's positives) reaches the target; `in_bracket`: whose true precision lies in "
         "the prior-free bracket (its upper end assumes θ ≤ θ_max, the ranking's bound: the next column counts only "
-        "the draws where that holds); `exceptions`: draws outside the bracket.", "",
-        *part("scar", ["beta", "target", "draws", "reached", "mean_true_recall", "in_bracket",
+        "the draws where that holds); `exceptions`: draws outside the bracket; `refused`: draws with too few labeled "
+        "rows for the target to be guaranteed at all (left out of the rest).", "",
+        *part("scar", ["beta", "target", "draws", "refused", "reached", "mean_true_recall", "in_bracket",
                        "in_bracket_where_theta_within_bound", "exceptions", "mean_bracket_width"]), "",
         f"The audit that closes the bracket: m flagged unlabeled rows audited at random, the audited precision's "
         f"{level:g} interval (Wilson, finite population) against the true precision; `random_audit_labels`: the "
