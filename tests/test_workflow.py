@@ -196,7 +196,7 @@ def test_config_edit_reruns_only_what_it_affects(run, repo):
                                               "estimate": 3,
                                               "figure2": 1, "table1": 1, "theorem1": 1, "related": 3,
                                               "related_table": 1, "figure3_dataset": 3, "figure3": 1,
-                                              "aul_interval": 1, "paired_difference": 1,
+                                              "aul_interval": 1, "paired_difference": 1, "operating_points": 1,
                                               "prior_bootstrap": 2, "prior_intervals": 1}
     config = _config(mirror)
     config["datasets"]["airfoil"]["model"]["rounds"] = 7
@@ -204,7 +204,8 @@ def test_config_edit_reruns_only_what_it_affects(run, repo):
     assert _job_counts(new_model.stdout) == {"all": 1, "estimate": 1, "figure2": 1, "score": 1, "table1": 1,
                                              "theorem1": 1, "related": 1, "related_table": 1, "figure3_dataset": 1,
                                              "figure3": 1, "aul_interval": 1, "sar": 1, "sar_table": 1,
-                                             "score_b": 1, "paired_difference": 1, "prior_intervals": 1}
+                                             "score_b": 1, "paired_difference": 1, "prior_intervals": 1,
+                                             "operating_points": 1}
     config = _config(mirror)
     config["datasets"]["trees"]["positive"] = {"in": ["A"]}  # the label rule: not the download
     new_labels = _snakemake(repo, base / "cores2", config, "-n", "--cores", "2")
@@ -213,7 +214,7 @@ def test_config_edit_reruns_only_what_it_affects(run, repo):
                                               "table1": 1, "theorem1": 1, "related": 1, "related_table": 1,
                                               "figure3_dataset": 1, "figure3": 1, "aul_interval": 1, "sar": 1,
                                               "sar_table": 1, "score_b": 1, "paired_difference": 1,
-                                              "prior_intervals": 1}
+                                              "prior_intervals": 1, "operating_points": 1}
     level = _snakemake(repo, base / "cores2", _config(mirror, paired_difference={"level": 0.9, "train_share": 0.1}),
                        "-n", "--cores", "2")
     assert _job_counts(level.stdout) == {"all": 1, "paired_difference": 1}
