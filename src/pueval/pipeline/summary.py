@@ -38,10 +38,11 @@ def merge_order(loaded, command_line, base) -> list[str]:
 
 BUDGET_MINUTES = 12
 """The standing budget's wall time: the full default run on 2 cores."""
-BUDGET_REFERENCE_UNITS = None
+BUDGET_REFERENCE_UNITS = 1982
 """The standing budget in the machine's own units: the job-seconds divided by the reference workload's seconds
 (:mod:`pueval.pipeline.reference`) that 12 minutes of wall time on 2 cores corresponded to in the run where it
-was set (docs/pipeline.md says which); None until set."""
+was set: the full default run of 48a1345 (14.8 min, 1,762 job-seconds, reference 0.721 s: 2,445 units), so
+2,445 × 12/14.8 = 1,982 (docs/pipeline.md)."""
 
 
 def _normalized(seconds: float, reference) -> str:
