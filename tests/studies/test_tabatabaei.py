@@ -287,3 +287,29 @@ def test_leave_one_out_rho_needs_two_labeled_rows():
     labeled[np.flatnonzero(y)[0]] = True
     with pytest.raises(ValueError, match="labeled"):
         study.loo_rho(x, labeled)
+
+
+def test_lines_are_turned_round_on_the_labeled_points_as_their_notebook_counts():
+    """orient_on="labeled" (their FIG1 notebook): TP and FN of each line counted on the run's labeled points;
+    "classes" (a variant) on the true classes, as this study did before (the same rows to the bit)."""
+    from pueval import seeds
+
+    labeled_frame = study.study_frame("generated", seed=5, runs=4, classifiers=6, step=0.5)
+    classes_frame = study.study_frame("generated", seed=5, runs=4, classifiers=6, step=0.5, orient_on="classes")
+    rho = float(study.rho_grid(0.5)[0])
+    rng = seeds.rng(5, "tabatabaei", "generated", rho)
+    y, oriented = study.generated_problems(rng, 4, 6)  # the earlier path: oriented on the classes, then labeled
+    expected = study.rho_frame(y, oriented, rho, study.labeled_sets(y, rho, rng))
+    got = classes_frame[classes_frame["rho"] == rho].drop(columns="forest_set").reset_index(drop=True)
+    pd.testing.assert_frame_equal(got, expected)
+    rng = seeds.rng(5, "tabatabaei", "generated", rho)
+    y, drawn = study.generated_problems(rng, 4, 6, orient_lines=False)
+    labeled = study.labeled_sets(y, rho, rng)
+    tp = (drawn & labeled[:, None]).sum(-1)
+    fn = (~drawn & labeled[:, None]).sum(-1)
+    by_hand = np.where((tp < fn)[..., None], ~drawn, drawn)  # the notebook's rule, restated
+    expected = study.rho_frame(y, by_hand, rho, labeled)
+    got = labeled_frame[labeled_frame["rho"] == rho].drop(columns="forest_set").reset_index(drop=True)
+    pd.testing.assert_frame_equal(got, expected)
+    with pytest.raises(ValueError, match="orient_on"):
+        study.study_frame("generated", seed=5, runs=2, classifiers=2, step=0.5, orient_on="true")

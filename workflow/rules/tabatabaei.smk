@@ -25,6 +25,7 @@ rule tabatabaei_inversions:
         classifiers=lambda w: config["tabatabaei"]["classifiers"],
         rho_step=lambda w: config["tabatabaei"]["rho_step"],
         orient_lines=lambda w: config["tabatabaei"]["orient_lines"],
+        orient_on=lambda w: config["tabatabaei"]["orient_on"],
         forest_sets=lambda w: config["tabatabaei"]["forest_sets"],
         pu_rho=lambda w: (
             config["tabatabaei"]["forest_pu_rho"] if w.family == "forest_pu" else None
@@ -82,6 +83,7 @@ rule tabatabaei:
         seed=config["seed"],
         bounds_draws=lambda w: config["tabatabaei"]["bounds_draws"],
         orient_lines=lambda w: config["tabatabaei"]["orient_lines"],
+        orient_on=lambda w: config["tabatabaei"]["orient_on"],
         forest_title=lambda w: (
             datasets.title(config, config["tabatabaei"]["dataset"])
             if config["tabatabaei"]["dataset"]

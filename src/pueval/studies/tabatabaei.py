@@ -96,9 +96,15 @@ def _one_class(predicted: np.ndarray) -> np.ndarray:
     return ~predicted.any(-1) | predicted.all(-1)
 
 
+ORIENT_ON = ("labeled", "classes")
+"""What a line's TP and FN are counted on before it is turned round: the labeled points (their FIG1 notebook's
+rule) or the true classes (a named variant)."""
+
+
 def orient(y: np.ndarray, predicted: np.ndarray) -> np.ndarray:
     """Turn round every classifier that finds fewer positives than it misses (TP < FN), as their FIG1
-    notebook does; ``y`` runs × rows, ``predicted`` runs × classifiers × rows."""
+    notebook does; ``y`` runs × rows, the positives counted (the labeled points, as the notebook counts them,
+    or the true classes), ``predicted`` runs × classifiers × rows."""
     positives = y[:, None, :]
     tp = np.count_nonzero(predicted & positives, axis=-1)
     fn = np.count_nonzero(~predicted & positives, axis=-1)
@@ -250,14 +256,19 @@ def rho_grid(step: float) -> np.ndarray:
 
 
 def study_frame(family: str, *, seed: int, runs: int, classifiers: int, step: float, data=None,
-                orient_lines: bool = True, forest_sets: int = 1, pu_rho: float | None = None) -> pd.DataFrame:
-    """Every (ρ, run) of one family: ``generated`` (lines turned round unless ``orient_lines`` is False),
+                orient_lines: bool = True, forest_sets: int = 1, pu_rho: float | None = None,
+                orient_on: str = "labeled") -> pd.DataFrame:
+    """Every (ρ, run) of one family: ``generated`` (lines turned round unless ``orient_lines`` is False, by their
+    TP and FN on the run's labeled points, as their FIG1 notebook counts them, or on the true classes with
+    ``orient_on="classes"``, a named variant),
     ``iris``, ``forest`` or ``forest_pu`` (``data`` = (features, classes); ``forest_sets`` sets of forests,
     each from the seed (seed, "tabatabaei", family, set), judged on the same labeled sets; ``forest_pu``'s
     fitted on PU labels at ``pu_rho``). Column ``forest_set``: the set's index (0 for the synthetic
     families)."""
     if family not in FAMILIES:
         raise ArgumentError("family", f"{family!r}; choose one of {', '.join(FAMILIES)}")
+    if orient_on not in ORIENT_ON:
+        raise ArgumentError("orient_on", f"{orient_on!r}; choose one of {', '.join(ORIENT_ON)}")
     if family in FORESTS:
         if forest_sets < 1:
             raise ArgumentError("forest_sets", f"must be at least 1, got {forest_sets}")
@@ -281,11 +292,15 @@ def study_frame(family: str, *, seed: int, runs: int, classifiers: int, step: fl
                 frames.append(rho_frame(y, predicted, float(rho), _labeled_by_keys(y, rho, keys), (1.0,))
                               .assign(forest_set=j))
             continue
-        if family == "generated":
-            y, predicted = generated_problems(rng, runs, classifiers, orient_lines=orient_lines)
+        if family == "generated":  # the lines drawn, then the labeled sets, then each line turned round if asked
+            y, predicted = generated_problems(rng, runs, classifiers, orient_lines=False)
+            labeled = labeled_sets(y, rho, rng)
+            if orient_lines:
+                predicted = orient(labeled if orient_on == "labeled" else y, predicted)
         else:
             predicted = hyperplane_predictions(x, rng, runs, classifiers)
-        frames.append(rho_frame(y, predicted, float(rho), labeled_sets(y, rho, rng)).assign(forest_set=0))
+            labeled = labeled_sets(y, rho, rng)
+        frames.append(rho_frame(y, predicted, float(rho), labeled).assign(forest_set=0))
     return pd.concat(frames, ignore_index=True)
 
 

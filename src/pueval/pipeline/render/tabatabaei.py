@@ -95,7 +95,7 @@ def tabatabaei_figure5(frames: dict, titles: dict) -> plt.Figure:
 
 
 def tabatabaei_markdown(frames: dict, tests: pd.DataFrame, rho: pd.DataFrame, bounds: pd.DataFrame,
-                        titles: dict, orient_lines: bool) -> str:
+                        titles: dict, orient_lines: bool, orient_on: str = "labeled") -> str:
     """results/tabatabaei.md: their Table 2 beside ours, the Wilcoxon thresholds (per set of forests), Figures
     2, 3 and 5 in numbers."""
     from pueval.studies import tabatabaei as study
@@ -125,9 +125,12 @@ def tabatabaei_markdown(frames: dict, tests: pd.DataFrame, rho: pd.DataFrame, bo
              + ", ".join(f"{titles[f]} {runs[f]} runs × {k[f]} classifiers" for f in frames)
              + f". Generated data: {study.GENERATED_POINTS} points and {k.get('generated', 0)} random lines per run, "
              "a new dataset every run (their notebooks' sizes; the paper gives none); "
-             + ("each line turned round when it finds fewer positives than it misses (TP < FN), as their FIG1 "
-                "notebook does" if orient_lines else "the lines as drawn (config tabatabaei.orient_lines: false; "
-                                                     "their FIG1 notebook turns a line round when TP < FN)")
+             + (("each line turned round when it finds fewer of the run's labeled points than it misses (TP < FN "
+                 "counted on the labeled points), as their FIG1 notebook does" if orient_on == "labeled" else
+                 "each line turned round when it finds fewer true positives than it misses (a variant, config "
+                 "tabatabaei.orient_on: classes; their FIG1 notebook counts TP and FN on the labeled points)")
+                if orient_lines else "the lines as drawn (config tabatabaei.orient_lines: false; their FIG1 notebook "
+                                     "turns a line round when TP < FN on the labeled points)")
              + ". IRIS: random hyperplanes on min-max scaled features, virginica positive. Their Health data is "
              "private and not reproduced.", ""]
     if "forest" in frames:

@@ -8,14 +8,14 @@ from pueval.pipeline import schemas
 from pueval.pipeline.steps import _features, log
 
 
-def tabatabaei_inversions(input, output, *, family, seed, runs, classifiers, rho_step, orient_lines, forest_sets,
-                          pu_rho):
+def tabatabaei_inversions(input, output, *, family, seed, runs, classifiers, rho_step, orient_lines, orient_on,
+                          forest_sets, pu_rho):
     """Inversions and squared errors of F̄1 and LL per (ρ, run) for one family of Tabatabaei's classifiers."""
     from pueval.studies import tabatabaei as study
 
     data = _features(input[0]) if family in study.FORESTS else None
     frame = study.study_frame(family, seed=seed, runs=runs, classifiers=classifiers, step=rho_step, data=data,
-                              orient_lines=orient_lines, forest_sets=forest_sets, pu_rho=pu_rho)
+                              orient_lines=orient_lines, forest_sets=forest_sets, pu_rho=pu_rho, orient_on=orient_on)
     log.info("%s: %d runs over %d values of rho", family, len(frame), frame["rho"].nunique())
     schemas.write(frame, output[0], "tabatabaei")
 
@@ -30,7 +30,7 @@ def tabatabaei_rho(input, output, *, seed, rhos, repetitions):
     schemas.write(frame, output[0], "tabatabaei_rho")
 
 
-def tabatabaei(input, output, *, families, seed, bounds_draws, forest_title, orient_lines):
+def tabatabaei(input, output, *, families, seed, bounds_draws, forest_title, orient_lines, orient_on):
     """results/tabatabaei.md and .csv, their Table 2 beside ours, Figures 2-5."""
     from pueval.pipeline.render import tabatabaei as render
     from pueval.studies import tabatabaei as study
@@ -42,7 +42,8 @@ def tabatabaei(input, output, *, families, seed, bounds_draws, forest_title, ori
     titles = {"generated": "Generated", "iris": "IRIS", "forest": forest_title,
               "forest_pu": f"{forest_title}, PU-fitted forests"}
     tests.to_csv(output.csv, index=False, float_format="%.6g")
-    Path(output.md).write_text(render.tabatabaei_markdown(frames, tests, rho, bounds, titles, orient_lines))
+    Path(output.md).write_text(render.tabatabaei_markdown(frames, tests, rho, bounds, titles, orient_lines,
+                                                          orient_on))
     render.save(render.tabatabaei_figure2(rho, titles), (output.figure2,))
     render.save(render.tabatabaei_figure3(bounds, titles), (output.figure3,))
     first = {family: frame[frame["forest_set"] == 0] for family, frame in frames.items()}  # forests: set 0
