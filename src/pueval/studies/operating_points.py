@@ -67,8 +67,8 @@ def scar_rows(dataset: str, beta: float, labeled_draws: np.ndarray, y: np.ndarra
                                                                                               replace=False)
                 audit = np.full(y.size, np.nan)
                 audit[rows] = y[rows]
-                _, precision, (a, b) = operating.audited_precision(labeled, scores, point.threshold, audit,
-                                                                   level=level)
+                _, _, (a, b) = operating.audited_precision(labeled, scores, point.threshold, audit,
+                                                           level=level)
                 audits.append({"dataset": dataset, "beta": beta, "draw": d, "target": target, "audit_size": m,
                                "covered": a <= true_precision <= b, "width": b - a,
                                "random_audit_labels": m * int((~labeled).sum()) / candidates.size})
