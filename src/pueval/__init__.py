@@ -7,8 +7,9 @@ neither of the others.
 
 ``aul_pu_score``, ``aul_pu_interval``, ``aul_pu_difference`` and ``aul_pu_scorer`` (:mod:`pueval.aul_pu`),
 ``operating_point``, ``operating_points`` and ``calibration_check`` (:mod:`pueval.operating`: a threshold
-without a prior) are imported on first use, so that importing a submodule stays cheap; so are the public submodules
-(:data:`SUBMODULES`). Class priors: :func:`pueval.mpe.estimate_prior` (the ``mpe`` extra,
+without a prior), ``select_models`` and ``refit_within_set`` (:mod:`pueval.selection`: which model is best) are
+imported on first use, so that importing a submodule stays cheap; so are the public submodules
+(:data:`SUBMODULES`). Evaluation at scale, on Dask, Spark or DuckDB: :mod:`pueval.sketch`. Class priors: :func:`pueval.mpe.estimate_prior` (the ``mpe`` extra,
 :mod:`pueval.extras`); curves: :mod:`pueval.curves`.
 """
 
@@ -19,19 +20,21 @@ __version__ = "0.2.0"
 if TYPE_CHECKING:  # what type checkers read; at run time the names below load on first use (__getattr__)
     from pueval import (  # noqa: F401
         aul_pu, curves, extras, logistic, metrics, mpe, multitest, operating, plots, propensity, related, sar_em,
-        validation)
+        selection, sketch, validation)
     from pueval.aul_pu import (  # noqa: F401
         PairedDifference, aul_pu_difference, aul_pu_interval, aul_pu_score, aul_pu_scorer)
     from pueval.operating import (  # noqa: F401
         CalibrationCheck, OperatingPoint, calibration_check, operating_point, operating_points)
+    from pueval.selection import Selection, refit_within_set, select_models  # noqa: F401
 
 _EXPORTS = {"aul_pu_score": "aul_pu", "aul_pu_interval": "aul_pu", "aul_pu_difference": "aul_pu",
             "aul_pu_scorer": "aul_pu", "PairedDifference": "aul_pu", "operating_point": "operating",
             "operating_points": "operating", "OperatingPoint": "operating", "calibration_check": "operating",
-            "CalibrationCheck": "operating"}
+            "CalibrationCheck": "operating", "select_models": "selection", "Selection": "selection",
+            "refit_within_set": "selection"}
 
 SUBMODULES = {"aul_pu", "metrics", "curves", "related", "mpe", "plots", "propensity", "sar_em", "logistic", "validation",
-              "extras", "operating", "multitest"}
+              "extras", "operating", "multitest", "sketch", "selection"}
 """The public submodules, each an attribute of the package on first use (``pueval.curves.roc_curve``)."""
 
 __all__ = ["__version__", *sorted(_EXPORTS)]

@@ -29,8 +29,9 @@ INTERVAL_METHODS = ("normal", "bootstrap")
 named here so that the parser loads no NumPy)."""
 
 
-def _common(command) -> None:
-    """The input, label and output options of evaluate and compare."""
+def _common(command, *, gamma: bool = True) -> None:
+    """The input, label and output options of evaluate, compare and select (``gamma``: the sensitivity options
+    --gamma and --absolute too)."""
     command.add_argument("scores", metavar="SCORES", help=".csv, .tsv (either may end in .gz) or .parquet, one row "
                                                           "per example; - reads any of them from standard input")
     command.add_argument("--label-column", default="labeled", help="the PU label column (default: labeled)")
@@ -41,12 +42,14 @@ def _common(command) -> None:
                          help="labels not selected at random: each row's labeling propensity e = P(labeled | positive, "
                               "x), in (0, 1] on the labeled rows; AUL^PU is then weighted by 1/e (relative values "
                               "suffice unless --absolute)")
-    command.add_argument("--gamma", type=float, metavar="GAMMA",
-                         help="no propensity known: the range of the AUL (evaluate) or of the difference (compare) over "
-                              "every labeling whose propensities differ by at most this factor (>= 1; 1 is SCAR)")
-    command.add_argument("--absolute", action="store_true",
-                         help="with --propensity-column: the propensities are absolute probabilities, which also "
-                              "estimate the prior and the corrected AUC (and, in evaluate, F1 at --threshold)")
+    if gamma:
+        command.add_argument("--gamma", type=float, metavar="GAMMA",
+                             help="no propensity known: the range of the AUL (evaluate) or of the difference (compare) "
+                                  "over every labeling whose propensities differ by at most this factor (>= 1; 1 is "
+                                  "SCAR)")
+        command.add_argument("--absolute", action="store_true",
+                             help="with --propensity-column: the propensities are absolute probabilities, which also "
+                                  "estimate the prior and the corrected AUC (and, in evaluate, F1 at --threshold)")
     command.add_argument("--output", help="write the report here instead of to standard output (- is standard "
                          "output; a device or FIFO is written in place, never replaced)")
 
@@ -78,6 +81,16 @@ def parser() -> argparse.ArgumentParser:
     ev.add_argument("--target-recall", type=float, metavar="R",
                     help="add the operating point: the highest threshold whose recall is at least R with probability "
                          "--level, without a prior, its precision bracket and the audit that would close it")
+    ev.add_argument("--streaming", action="store_true",
+                    help="read the file in blocks into a histogram of the scores (bounded memory, two passes, a "
+                         "progress line on stderr): AUL^PU and AUC^PU within a stated bound of the exact values, the "
+                         "interval widened by it. Automatic for a Parquet file of more than 10^8 rows or a CSV/TSV "
+                         "file above 4 GiB (the report says so); not with the options that need every score at once")
+    ev.add_argument("--bins", type=int, default=10_000,
+                    help="with --streaming: equally spaced bins over the score range (default: 10000; the bound is "
+                         "at most the fullest bin's share of the rows / 2)")
+    ev.add_argument("--segment-column", metavar="COLUMN",
+                    help="AUL^PU per value of this column too, in the same pass (implies --streaming)")
     ev.add_argument("--format", choices=("json", "markdown", "html"), default="json",
                     help="json, a markdown table, or a one-page HTML report with the curves (default: json)")
     ev.add_argument("--plot", metavar="FILE", help="draw the curves to FILE (.png, .pdf or .svg; needs matplotlib)")
@@ -92,6 +105,20 @@ def parser() -> argparse.ArgumentParser:
                     help="json, a markdown table, or a one-page HTML report with the plot (default: json)")
     co.add_argument("--plot", metavar="FILE",
                     help="draw each pair's difference with its interval to FILE (.png, .pdf or .svg; needs matplotlib)")
+    se = commands.add_parser("select", help="which of several models is best: the argmax of AUL^PU, the models that "
+                                            "cannot be ruled out as the best, the winner's AUL without the winner's "
+                                            "curse")
+    _common(se, gamma=False)
+    se.add_argument("--score-columns", nargs="+", metavar="COLUMN", required=True,
+                    help="the candidates' score columns (two or more)")
+    se.add_argument("--audit-column", metavar="COLUMN",
+                    help="the true class (1/0) of a simple random sample of the unlabeled rows, empty elsewhere: every "
+                         "candidate's AUL from the audit, whatever selected the labels")
+    se.add_argument("--seed", type=int, default=0, help="seed of the Gaussian draws of the critical values (default: 0)")
+    se.add_argument("--format", choices=("json", "markdown", "html"), default="json",
+                    help="json, a markdown table, or a one-page HTML report with the plot (default: json)")
+    se.add_argument("--plot", metavar="FILE",
+                    help="draw every candidate with its interval, the set marked, to FILE (.png, .pdf or .svg)")
     ex = commands.add_parser("example-scores", help="write an example PU table (CSV) to standard output")
     ex.add_argument("--n", type=int, default=2000, help="rows (default: 2000)")
     ex.add_argument("--seed", type=int, default=0, help="seed of the table (default: 0)")
@@ -111,6 +138,14 @@ def _check_options(args) -> None:
             raise InputError(f"--n: need at least 20 rows, got {args.n}")
         return
     check_level(args.level, "--level")
+    if args.command == "select":
+        columns = args.score_columns
+        if len(columns) < 2 or len(set(columns)) != len(columns):
+            raise InputError(f"--score-columns: need two or more different columns, got {' '.join(columns)}")
+        if args.level < 0.5:
+            raise InputError(f"--level: must be at least 0.5 for a confidence set, got {args.level}")
+        if args.propensity_column is not None and args.audit_column is not None:
+            raise InputError("--audit-column: not with --propensity-column; give one")
     if args.command == "compare":
         columns = args.score_columns
         if len(columns) < 2 or len(set(columns)) != len(columns):
@@ -124,10 +159,12 @@ def _check_options(args) -> None:
                 raise InputError(f"--score-columns: {len(columns)} columns make {count:,} pairs, more than {what} "
                                  f"shows ({bound}); give --baseline COLUMN (one pair per column), fewer columns, or "
                                  "--format json without --plot")
-    if args.gamma is not None and not 1.0 <= args.gamma < math.inf:
+    if getattr(args, "gamma", None) is not None and not 1.0 <= args.gamma < math.inf:
         raise InputError(f"--gamma: must be a finite number >= 1 (1 is SCAR), got {args.gamma}")
-    if args.absolute and args.propensity_column is None:
+    if getattr(args, "absolute", False) and args.propensity_column is None:
         raise InputError("--absolute: needs --propensity-column (the propensities it describes)")
+    if args.command == "evaluate":
+        _check_streaming(args)
     if getattr(args, "target_recall", None) is not None and not 0.0 < args.target_recall < 1.0:
         raise InputError(f"--target-recall: must lie in (0, 1), got {args.target_recall}")
     if getattr(args, "threshold", None) is not None and not math.isfinite(args.threshold):
@@ -151,6 +188,39 @@ def _check_options(args) -> None:
         raise InputError(f"--plot: {args.plot} must end in .png, .pdf or .svg")
     if getattr(args, "distcurve_model", None) and not Path(args.distcurve_model).is_file():
         raise InputError(f"--distcurve-model: no file {args.distcurve_model}")
+
+
+def _streaming_refused(args) -> list[str]:
+    """The options given that the streaming path does not offer."""
+    from pueval.reports import STREAMING_OPTIONS
+
+    given = [option for key, option in STREAMING_OPTIONS.items() if getattr(args, key, None) is not None]
+    return given + (["--interval bootstrap"] if args.interval != "normal" else [])
+
+
+def _check_streaming(args) -> None:
+    """Whether evaluate streams (``args.streaming`` set here: asked, implied by --segment-column, or automatic for
+    a large file, with ``args.streaming_reason`` saying which), and its options."""
+    from pueval.streaming import automatic
+    from pueval.tables import InputError
+
+    args.streaming_reason = None
+    if args.segment_column is not None and not args.streaming:
+        args.streaming, args.streaming_reason = True, "asked: --segment-column implies --streaming"
+    elif args.streaming:
+        args.streaming_reason = "asked: --streaming"
+    elif not _streaming_refused(args) and (why := automatic(args.scores)):
+        args.streaming, args.streaming_reason = True, f"automatic: {why}"
+    if not args.streaming:
+        return
+    refused = _streaming_refused(args)
+    if refused:
+        raise InputError(f"--streaming: not with {', '.join(refused)} (each needs every score at once; the "
+                         "streaming path reports AUL^PU, AUC^PU, the propensity-weighted AUL and segments)")
+    if not 1 <= args.bins <= 1_000_000:
+        raise InputError(f"--bins: must be an integer in [1, 1000000], got {args.bins}")
+    if args.scores == "-":
+        raise InputError("--streaming: reads the file twice; give a file, not standard input")
 
 
 def _is_standard_input(path: Path) -> bool:
@@ -217,15 +287,45 @@ def run(args) -> tuple[str, list[str]]:
 
     if args.command == "example-scores":
         return reports.example_scores(args.n, args.seed).to_csv(index=False), []
+    if getattr(args, "streaming", False):
+        from pueval.streaming import summarize_file
+
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            sketch, sha256 = summarize_file(args.scores, label=args.label_column, score=args.score_column,
+                                            pos_label=args.pos_label, bins=args.bins, segment=args.segment_column,
+                                            propensity=args.propensity_column)
+            report = reports.evaluate_streaming(args, args.streaming_reason, (sha256, sketch))
+        report["warnings"] = _warned(caught)
+        rows = reports.streaming_rows(report)
+        return _formatted(args, report, rows, None), report["warnings"]
     table, sha256 = read_table(args.scores, _columns_read(args))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         if args.command == "compare":
             report = reports.compare_table(args, table, sha256)
+        elif args.command == "select":
+            report, selection = reports.select_table(args, table, sha256)
         else:
             report, labeled, scores = reports.evaluate_table(args, table, sha256)
     report["warnings"] = _warned(caught)
+    if args.command == "select":
+        return _render_selection(args, report, selection), report["warnings"]
     return _render(args, report, None if args.command == "compare" else (labeled, scores)), report["warnings"]
+
+
+def _render_selection(args, report: dict, selection) -> str:
+    """``pueval select``'s report in ``args.format``, with its figure (written to --plot when asked)."""
+    from pueval import reports
+
+    def figure_bytes(file_format: str) -> bytes:
+        from pueval import plots
+
+        return plots.to_bytes(plots.selection_figure(selection), file_format)
+
+    if args.plot:
+        _write(figure_bytes(Path(args.plot).suffix.lower()[1:]), args.plot)
+    return _formatted(args, report, reports.select_rows(report), figure_bytes)
 
 
 def _render(args, report: dict, evaluated) -> str:
@@ -243,11 +343,18 @@ def _render(args, report: dict, evaluated) -> str:
 
     if args.plot:
         _write(figure_bytes(Path(args.plot).suffix.lower()[1:]), args.plot)
+    return _formatted(args, report, rows, figure_bytes)
+
+
+def _formatted(args, report: dict, rows, figure_bytes) -> str:
+    """The report as JSON, Markdown or HTML (with the figure ``figure_bytes("png")`` when given)."""
+    from pueval import reports
+
     if args.format == "json":
         return reports.report_json(report)
     if args.format == "markdown":
         return reports.markdown(report, rows)
-    return reports.html_page(report, rows, f"pueval {args.command}", figure_bytes("png"))
+    return reports.html_page(report, rows, f"pueval {args.command}", figure_bytes("png") if figure_bytes else None)
 
 
 def main(argv=None) -> int:

@@ -13,9 +13,12 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-EXTRAS = {"numba": "mpe", "lightgbm": "mpe", "sklearn": "mpe", "matplotlib": "plot"}
+EXTRAS = {"numba": "mpe", "lightgbm": "mpe", "sklearn": "mpe", "matplotlib": "plot", "dask": "dask", "pyspark": "spark",
+          "duckdb": "duckdb", "pyarrow": "duckdb"}
 """The extra that installs each optional package (by its import name)."""
-DISTRIBUTIONS = {"numba": "numba", "lightgbm": "lightgbm", "sklearn": "scikit-learn", "matplotlib": "matplotlib"}
+DISTRIBUTIONS = {"numba": "numba", "lightgbm": "lightgbm", "sklearn": "scikit-learn", "matplotlib": "matplotlib",
+                 "dask": "dask[dataframe] distributed", "pyspark": "pyspark pyarrow", "duckdb": "duckdb",
+                 "pyarrow": "pyarrow"}
 """Each optional package's name on the package index (what ``pip install`` takes)."""
 
 

@@ -17,8 +17,11 @@ from pueval import curves, metrics
 from pueval.extras import require
 from pueval.validation import ArgumentError, PosLabel, check_fraction, check_level
 
-__all__ = ["plot_roc_pu", "plot_lift_pu", "plot_paired_differences", "plot_operating_points", "evaluation_figure",
-           "comparison_figure"]
+__all__ = ["plot_roc_pu", "plot_lift_pu", "plot_paired_differences", "plot_operating_points", "plot_selection",
+           "evaluation_figure", "comparison_figure"]
+
+MAX_CANDIDATES_DRAWN = 60
+"""The most candidates :func:`plot_selection` draws: the highest estimates (the set's members first)."""
 
 
 def _pyplot():
@@ -230,6 +233,77 @@ def plot_operating_points(labels: ArrayLike, scores: ArrayLike, *, level: float 
            title="An operating point without a prior")
     ax.legend(loc="lower left", fontsize=8)
     return ax
+
+
+def plot_selection(selection, *, ax=None):
+    """Draw every candidate's estimate with its ``level`` interval, the confidence set for the best filled and the
+    others hollow, and the winner's estimate without the winner's curse with its simultaneous interval
+    (:func:`pueval.select_models`). Beyond :data:`MAX_CANDIDATES_DRAWN` candidates, the highest are drawn (the
+    title says how many).
+
+    Parameters
+    ----------
+    selection : Selection
+        What :func:`pueval.select_models` returned.
+    ax : matplotlib Axes, optional
+        Where to draw; a new figure's when None.
+
+    Returns
+    -------
+    matplotlib Axes
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pueval.selection import select_models
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.random(1000) < 0.4
+    >>> labels = (y & (rng.random(1000) < 0.3)).astype(int)
+    >>> found = select_models(labels, {"a": y + rng.normal(size=1000), "b": y + rng.normal(0, 2, 1000)}, random_state=0)
+    >>> [t.get_text() for t in plot_selection(found).get_yticklabels()]
+    ['b', 'a']
+    """
+    import numpy as np
+    from statistics import NormalDist
+
+    if not hasattr(selection, "confidence_set"):
+        raise ArgumentError("selection", f"must be what pueval.select_models returns, got {type(selection).__name__}")
+    ax = _axes(ax)
+    members = set(selection.confidence_set)
+    order = sorted(range(len(selection.names)), key=lambda j: (selection.names[j] not in members,
+                                                              -selection.aul_pu[j], j))[:MAX_CANDIDATES_DRAWN]
+    order.sort(key=lambda j: -selection.aul_pu[j])
+    rows = np.arange(len(order))[::-1]  # the highest on top
+    z = NormalDist().inv_cdf(0.5 + selection.level / 2)
+    values = np.array([selection.aul_pu[j] for j in order])
+    half = z * np.array([selection.standard_error[j] for j in order])
+    inside = np.array([selection.names[j] in members for j in order])
+    for chosen, style in ((inside, {"fmt": "o", "color": "C0", "label": f"in the {selection.level:.0%} set for "
+                                                                          "the best"}),
+                          (~inside, {"fmt": "o", "color": "0.55", "mfc": "white", "label": "ruled out"})):
+        if chosen.any():
+            ax.errorbar(values[chosen], rows[chosen], xerr=half[chosen], capsize=2, lw=1, **style)
+    best_row = rows[[selection.names[j] for j in order].index(selection.best)]
+    low, high = selection.best_interval
+    ax.errorbar([selection.best_estimate], [best_row - 0.3], xerr=[[selection.best_estimate - low],
+                                                                   [high - selection.best_estimate]],
+                fmt="D", color="C3", capsize=3, label="the winner, corrected (simultaneous interval)")
+    ax.set_yticks(rows, [selection.names[j] for j in order])
+    shown = f"the {len(order)} highest of {len(selection.names)}" if len(order) < len(selection.names) else \
+        f"{len(selection.names)} candidates"
+    estimator = selection.estimator.replace("AUL^PU", "AUL$^{PU}$")
+    ax.set(xlabel=f"{estimator} with its {selection.level:.0%} interval (no prior)",
+           title=f"Which model is best? {shown}; {len(members)} not ruled out", ylim=(-0.8, len(order) - 0.4))
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=3, fontsize=8, frameon=False)
+    return ax
+
+
+def selection_figure(selection):
+    """The Figure of ``pueval select``: :func:`plot_selection`, sized to the candidates drawn."""
+    count = min(len(selection.names), MAX_CANDIDATES_DRAWN)
+    figure, ax = _pyplot().subplots(figsize=(8, 2.2 + 0.3 * count), layout="constrained")
+    plot_selection(selection, ax=ax)
+    return figure
 
 
 def comparison_figure(report: dict):

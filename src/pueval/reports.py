@@ -13,6 +13,7 @@ import math
 import re
 import sys
 import time
+from statistics import NormalDist
 
 import numpy as np
 import pandas as pd
@@ -23,7 +24,7 @@ from pueval.multitest import holm
 from pueval.operating import operating_point
 from pueval.propensity import (aul_pu_audit, aul_pu_bounds, aul_pu_difference_bounds, aul_pu_weighted,
                                breakdown_gamma)
-from pueval.tables import InputError, shown
+from pueval.tables import InputError, pos_label_of, shown
 from pueval.validation import check_fraction, check_pu
 
 PRIOR_NOTE = "depend on the class prior theta"
@@ -35,27 +36,10 @@ def _column(table: pd.DataFrame, name: str, option: str) -> pd.Series:
     return table[name]
 
 
-def _pos_label(column: pd.Series, text: str):
-    """--pos-label as a value of the label column's type: a number for a numeric column, True/False for a
-    boolean one, the text itself otherwise."""
-    if pd.api.types.is_bool_dtype(column):
-        if text.lower() not in ("1", "0", "true", "false"):
-            raise InputError(f"--pos-label: the label column is boolean; give true or false, got {text!r}")
-        return text.lower() in ("1", "true")
-    if pd.api.types.is_numeric_dtype(column):
-        for kind in (int, float):
-            try:
-                return kind(text)
-            except ValueError:
-                pass
-        raise InputError(f"--pos-label: the label column holds numbers; {text!r} is not one")
-    return text
-
-
 def _labels(args, table: pd.DataFrame, score_columns) -> tuple[np.ndarray, list[np.ndarray]]:
     """(labeled mask, [scores of each column]) checked: labels of two values, ``--pos-label`` labeled."""
     column = _column(table, args.label_column, "--label-column")
-    pos_label = _pos_label(column, args.pos_label)
+    pos_label = pos_label_of(column, args.pos_label)
     scores = []
     for option, name in score_columns:
         values = pd.to_numeric(_column(table, name, option), errors="coerce").to_numpy()
@@ -97,13 +81,13 @@ OPTIONS = ("level", "interval", "n_boot", "prior", "mpe", "distcurve_model", "th
 COLUMNS = ("score_column", "score_columns", "label_column", "propensity_column", "audit_column", "features")
 
 
-def _identity(args, sha256: str, labeled: np.ndarray) -> dict:
+def _identity(args, sha256: str, n: int, n_labeled: int) -> dict:
     """What a report evaluated and how: the input as given, the columns read, pos_label, seed and options (the
     ones this command has; None where not used)."""
     given = vars(args)
     return {"pueval_version": __version__, "command": args.command,
             "input": {"path": "standard input" if args.scores == "-" else args.scores, "sha256": sha256,
-                      "n": int(labeled.size), "n_labeled": int(labeled.sum())},
+                      "n": n, "n_labeled": n_labeled},
             "columns": {k.removesuffix("_column").replace("_columns", "s"): given[k] for k in COLUMNS if k in given},
             "pos_label": args.pos_label, "seed": given.get("seed"),
             "options": {k: given[k] for k in OPTIONS if k in given}}
@@ -197,7 +181,102 @@ def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> tuple[dict, n
             out.update({"auc_corrected": None, "auprc_corrected": None, "f1_estimate": None,
                         "prior_warning": f"theta {theta:.4f} exceeds 2(1 - AUC^PU) = {bound:.4f}, the largest prior "
                                          "this model's ranking allows: the corrected metrics are not identified"})
-    return out | _identity(args, sha256, labeled), labeled, scores
+    return out | _identity(args, sha256, int(labeled.size), int(labeled.sum())), labeled, scores
+
+
+STREAMING_OPTIONS = {"prior": "--prior", "mpe": "--mpe", "features": "--features", "audit_column": "--audit-column",
+                     "gamma": "--gamma", "target_recall": "--target-recall", "threshold": "--threshold", "plot": "--plot",
+                     "distcurve_model": "--distcurve-model"}
+"""The evaluate options the streaming path does not offer (each needs every score at once)."""
+
+
+def evaluate_streaming(args, reason: str, sha256_and_sketch) -> dict:
+    """The report of ``pueval evaluate --streaming`` (:mod:`pueval.streaming`): AUL^PU from the file's sketch,
+    its interval widened by the binning bound, AUC^PU from it, the propensity-weighted AUL with
+    ``--propensity-column``, one row per segment with ``--segment-column``; ``reason`` says why it streamed."""
+    sha256, sketch = sha256_and_sketch
+    found = sketch.result(args.level, weighted=False)
+    n, n_labeled = found.n, found.n_labeled
+    scale = n / (n - n_labeled)
+    out = {"n": n, "n_labeled": n_labeled, "aul_pu": found.aul_pu, "aul_pu_ci": list(found.ci), "level": args.level,
+           "interval": "normal, widened by the binning bound", "auc_pu": (found.aul_pu - n_labeled / (2 * n)) * scale,
+           "error_bound": found.error_bound, "auc_pu_error_bound": found.error_bound * scale, "bins": found.bins,
+           "streaming": reason}
+    if args.propensity_column is not None:
+        weighted = sketch.result(args.level, relative=not args.absolute)
+        out |= _propensity_keys(args) | {"aul_weighted": weighted.aul_pu, "aul_weighted_ci": list(weighted.ci),
+                                         "n_eff": weighted.n_eff, "aul_weighted_error_bound": weighted.error_bound}
+    if args.segment_column is not None:
+        table = sketch.by_segment(args.level, weighted=False)
+        out["segment_column"] = args.segment_column
+        out["segments"] = [{key: (value.item() if hasattr(value, "item") else value) for key, value in row.items()}
+                           for row in table.to_dict("records")]
+    identity = _identity(args, sha256, n, n_labeled)
+    identity["columns"]["segment"] = args.segment_column
+    identity["options"]["bins"] = args.bins
+    return out | identity
+
+
+def streaming_rows(report: dict) -> list[tuple[str, str, str]]:
+    """(quantity, value, what it depends on) rows of the streaming evaluate report."""
+    low, high = report["aul_pu_ci"]
+    bound = f"binned over {report['bins']:,} bins, within {report['error_bound']:.2g} of the exact value"
+    rows = [("n (labeled)", f"{report['n']} ({report['n_labeled']})", "the input"),
+            ("AUL^PU", f"{report['aul_pu']:.4f} [{low:.4f}, {high:.4f}] ({report['level']:g} interval, widened by the "
+             "bound)", f"the scores and labels only: no prior; {bound}"),
+            ("AUC^PU (unlabeled as negative)", f"{report['auc_pu']:.4f}",
+             f"the scores and labels only: no prior; within {report['auc_pu_error_bound']:.2g} of the exact value")]
+    if "aul_weighted" in report:
+        low, high = report["aul_weighted_ci"]
+        rows.append((f"AUL weighted by 1/propensity ({report['propensity']})",
+                     f"{report['aul_weighted']:.4f} [{low:.4f}, {high:.4f}] (n_eff {report['n_eff']:.0f})",
+                     f"the propensities; within {report['aul_weighted_error_bound']:.2g} of the exact value"))
+    for segment in report.get("segments", []):
+        value = segment["note"] or (f"{segment['aul_pu']:.4f} [{segment['ci_low']:.4f}, {segment['ci_high']:.4f}] "
+                                    f"(bound {segment['error_bound']:.2g})")
+        rows.append((f"AUL^PU of {report['segment_column']} = {segment['segment']}",
+                     f"{value}; n {segment['n']} ({segment['n_labeled']} labeled)", "the segment's rows only"))
+    rows.append(("read by", f"the streaming path: {report['streaming']}", "the input's size or --streaming"))
+    return rows
+
+
+def select_table(args, table: pd.DataFrame, sha256: str = ""):
+    """(the report of ``pueval select`` as a dict, the :class:`~pueval.selection.Selection`): every score column a
+    candidate, :func:`pueval.select_models` with the command's level, seed, propensities or audit."""
+    from pueval.selection import select_models
+
+    labeled, columns = _labels(args, table, [("--score-columns", name) for name in args.score_columns])
+    audited = None
+    if args.audit_column is not None:
+        audited = pd.to_numeric(_column(table, args.audit_column, "--audit-column"), errors="coerce").to_numpy(float)
+    found = select_models(labeled, dict(zip(args.score_columns, columns)), level=args.level,
+                          propensity=_propensity(args, table), audited=audited, random_state=args.seed)
+    identity = _identity(args, sha256, int(labeled.size), int(labeled.sum()))
+    identity["columns"]["audit"] = args.audit_column
+    return found.as_dict() | identity, found
+
+
+def select_rows(report: dict) -> list[tuple[str, str, str]]:
+    """(quantity, value, what it depends on) rows of the select report: the winner, the set, then each candidate."""
+    low, high = report["best_interval"]
+    source = f"{report['estimator']}, no prior"
+    rows = [("n (units)", f"{report['n']} ({report['n_units']} {'audited' if 'audit' in report['estimator'] else 'labeled'})",
+             "the input"),
+            ("best (the argmax)", str(report["best"]), source),
+            ("its estimate without the winner's curse", f"{report['best_estimate']:.4f} [{low:.4f}, {high:.4f}] "
+             f"(naive {report['best_naive']:.4f}; simultaneous {report['level']:g} interval)", source),
+            ("regret of picking it, upper bound", f"{report['regret_upper']:.4f}", source),
+            (f"not ruled out as the best ({report['level']:g})", f"{report['set_size']} of {report['candidates']}: "
+             + ", ".join(map(str, report["confidence_set"][:20])) + (" …" if report["set_size"] > 20 else ""),
+             report["method"])]
+    if report["bonferroni_kept"]:
+        rows.append(("kept by the Bonferroni value", f"{report['bonferroni_kept']} borderline candidates (a larger set, "
+                     "still valid)", "the number of borderline candidates"))
+    z = NormalDist().inv_cdf(0.5 + report["level"] / 2)
+    for model in sorted(report["models"], key=lambda m: -m["aul_pu"])[:MAX_PAIRS_TABLED]:
+        rows.append((f"{model['name']}{' (in the set)' if model['in_set'] else ''}",
+                     f"{model['aul_pu']:.4f} ± {z * model['standard_error']:.4f}", source))
+    return rows
 
 
 MAX_PAIRS_DRAWN = 45
@@ -241,7 +320,7 @@ def compare_table(args, table: pd.DataFrame, sha256: str = "") -> dict:
     pairs = [_compare_pair(args, labeled, by_column[a], by_column[b], propensity) | {"score_a": a, "score_b": b}
              for a, b in pairs_of(args)]
     if len(columns) == 2 and args.baseline is None:
-        return pairs[0] | _identity(args, sha256, labeled)
+        return pairs[0] | _identity(args, sha256, int(labeled.size), int(labeled.sum()))
     for pair, adjusted in zip(pairs, holm([pair["p_value"] for pair in pairs]), strict=True):
         pair["p_holm"] = adjusted
     aul = {c: v for pair in pairs
@@ -253,7 +332,7 @@ def compare_table(args, table: pd.DataFrame, sha256: str = "") -> dict:
                      "aul_pu": {c: aul[c] for c in columns},
                      "comparisons": [{k: pair[k] for k in keep if k in pair} for pair in pairs]} \
         | {k: pairs[0][k] for k in ("propensity_column", "propensity", "gamma") if k in pairs[0]} \
-        | _identity(args, sha256, labeled)
+        | _identity(args, sha256, int(labeled.size), int(labeled.sum()))
 
 
 def _input_line(report: dict) -> str:

@@ -18,7 +18,7 @@ import io
 import os
 import stat
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
@@ -129,11 +129,8 @@ def _stream_format(data: bytes, name: str) -> tuple[str, bool]:
 
 
 def _read_parquet(source: Any, name: str, wanted: Mapping[str, str] | None) -> pd.DataFrame:
-    try:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-    except ImportError as error:
-        raise InputError(f"SCORES: reading Parquet needs pyarrow (pip install pyarrow): {error}") from None
+    pq = _pyarrow_parquet()
+    import pyarrow as pa
     parquet = pq.ParquetFile(source)
     schema = parquet.schema_arrow
     names = [str(c) for c in schema.names if c != "__index_level_0__"]
@@ -166,24 +163,121 @@ def _wanted_columns(header: list[str], wanted: Mapping[str, str] | None) -> list
 def _read_delimited(open_text, name: str, kind: str, wanted: Mapping[str, str] | None) -> pd.DataFrame:
     """A CSV or TSV table: its header read (bounded) and checked, then only the wanted columns, every line
     bounded. ``open_text()`` opens the (decompressed) bytes from their start."""
-    separator = "\t" if kind == "tsv" else ","
+    if wanted is None:
+        separator = "\t" if kind == "tsv" else ","
+        _delimited_columns(open_text, name, separator, wanted)
+        with open_text() as file:
+            return pd.read_csv(io.BufferedReader(_BoundedLines(file, name), 1 << 20), sep=separator, encoding="utf-8")
+    columns = _delimited_columns(open_text, name, "\t" if kind == "tsv" else ",", wanted)
+    kept = list(_delimited_blocks(open_text, name, kind, wanted, CHUNK_ROWS))
+    return pd.concat(kept, ignore_index=True) if kept else pd.DataFrame(columns=columns)
+
+
+def _delimited_columns(open_text, name: str, separator: str, wanted: Mapping[str, str] | None) -> list[str]:
+    """The header of a CSV or TSV table, read bounded and checked: the wanted columns in the table's order."""
     with open_text() as file:
         line = _first_line(file, name)
     if not line:
         raise InputError(f"SCORES: {name} is empty")
     header = next(csv.reader(io.StringIO(line.decode("utf-8")), delimiter=separator), [])
     _check_header(header, name)
-    columns = _wanted_columns(header, wanted)
+    return _wanted_columns(header, wanted)
+
+
+def _delimited_blocks(open_text, name: str, kind: str, wanted: Mapping[str, str], rows: int) -> Iterator[pd.DataFrame]:
+    """The wanted columns of a CSV or TSV table, ``rows`` rows at a time. Every column is parsed (a row with too
+    many fields is still an error, which usecols would pass over), only the wanted ones kept, integer columns
+    in the least integer type that holds their values (0/1 labels: 1 byte a row, not 8)."""
+    separator = "\t" if kind == "tsv" else ","
+    columns = _delimited_columns(open_text, name, separator, wanted)
     with open_text() as file:
         stream = io.BufferedReader(_BoundedLines(file, name), 1 << 20)
-        if wanted is None:
-            return pd.read_csv(stream, sep=separator, encoding="utf-8")
-        # Every column parsed (a row with too many fields is still an error, which usecols would pass over),
-        # only the wanted ones kept, a block of rows at a time, integer columns in the least integer type that
-        # holds their values (0/1 labels: 1 byte a row, not 8).
-        with pd.read_csv(stream, sep=separator, encoding="utf-8", chunksize=CHUNK_ROWS) as blocks:
-            kept = [_narrowed(block[columns]) for block in blocks]
-    return pd.concat(kept, ignore_index=True) if kept else pd.DataFrame(columns=columns)
+        with pd.read_csv(stream, sep=separator, encoding="utf-8", chunksize=rows) as blocks:
+            for block in blocks:
+                yield _narrowed(block[columns])
+
+
+def _parquet_blocks(handle: IO[bytes], name: str, wanted: Mapping[str, str], rows: int) -> Iterator[pd.DataFrame]:
+    """The wanted columns of a Parquet file, a record batch of at most ``rows`` rows at a time."""
+    pq = _pyarrow_parquet()
+    handle.seek(0)
+    parquet = pq.ParquetFile(handle, pre_buffer=False)  # pre-buffering keeps what it read: memory grows with the file
+    names = [str(c) for c in parquet.schema_arrow.names if c != "__index_level_0__"]
+    _check_header(names, name)
+    for batch in parquet.iter_batches(batch_size=rows, columns=_wanted_columns(names, wanted)):
+        yield batch.to_pandas()
+
+
+def parquet_rows(path: str) -> int | None:
+    """The rows a Parquet file declares (None for any other file, or one pyarrow cannot open)."""
+    if _format_of(path) != ("parquet", False):
+        return None
+    try:
+        return int(_pyarrow_parquet().ParquetFile(path).metadata.num_rows)
+    except Exception:  # noqa: BLE001 - not readable as Parquet: the reader says why when it reads it
+        return None
+
+
+def _pyarrow_parquet():
+    try:
+        import pyarrow.parquet as pq
+    except ImportError as error:
+        raise InputError(f"SCORES: reading Parquet needs pyarrow (pip install pyarrow): {error}") from None
+    return pq
+
+
+def pos_label_of(column: pd.Series, text: str):
+    """--pos-label as a value of the label column's type: a number for a numeric column, True/False for a
+    boolean one, the text itself otherwise."""
+    if pd.api.types.is_bool_dtype(column):
+        if text.lower() not in ("1", "0", "true", "false"):
+            raise InputError(f"--pos-label: the label column is boolean; give true or false, got {text!r}")
+        return text.lower() in ("1", "true")
+    if pd.api.types.is_numeric_dtype(column):
+        for kind in (int, float):
+            try:
+                return kind(text)
+            except ValueError:
+                pass
+        raise InputError(f"--pos-label: the label column holds numbers; {text!r} is not one")
+    return text
+
+
+def table_blocks(path: str, columns: Mapping[str, str], rows: int = CHUNK_ROWS) -> tuple[Callable, str]:
+    """For reading in bounded memory: (``blocks()``, SHA-256 of the file's bytes), ``blocks()`` iterating the
+    ``columns`` of a regular file (:data:`FORMATS`) ``rows`` rows at a time, from its start each time it is
+    called (a first pass, then a second). The file is hashed first; a file that changes between that and the
+    last block read is refused when ``blocks()`` ends."""
+    file = Path(path)
+    if path == "-" or not file.is_file():
+        raise InputError(f"SCORES: {path} must be a regular file to be read in blocks (twice), not standard input, "
+                         "a pipe or a folder")
+    found = _format_of(path)
+    if found is None:
+        raise InputError(f"SCORES: {path} is none of {', '.join(FORMATS)}")
+    kind, compressed = found
+    with open(file, "rb") as handle:
+        before = os.fstat(handle.fileno())
+        sha256 = _hash_file(handle, path, text=kind != "parquet" and not compressed)
+
+    def blocks() -> Iterator[pd.DataFrame]:
+        with open(file, "rb") as handle:
+            if kind == "parquet":
+                parts = _parquet_blocks(handle, path, columns, rows)
+            else:
+                def opened():
+                    handle.seek(0)
+                    raw = _Unclosed(handle)
+                    return gzip.GzipFile(fileobj=raw) if compressed else raw
+
+                parts = _delimited_blocks(opened, path, kind, columns, rows)
+            while (block := _guarded(lambda: next(parts, None), path)) is not None:
+                yield block
+            after = os.fstat(handle.fileno())
+        if (before.st_size, before.st_mtime_ns) != (after.st_size, after.st_mtime_ns):
+            raise InputError(f"SCORES: {path} changed while it was read; evaluate it once it is written")
+
+    return blocks, sha256
 
 
 def _narrowed(block: pd.DataFrame) -> pd.DataFrame:

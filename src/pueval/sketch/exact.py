@@ -1,0 +1,68 @@
+"""Exact sums of floats per cell, mergeable in any order to the same bits.
+
+A float64 ``x > 0`` is ``m·2^(k−53)`` with an integer mantissa ``m < 2⁵³`` (``numpy.frexp``). Per cell and
+exponent ``k`` the mantissas' high and low 26/27-bit halves are summed as 64-bit integers (exact: a half is below
+2²⁷ and a cell takes at most 2³⁶ values before it could overflow), so a sum is a handful of integers that add
+exactly, whatever the order or the partitioning of the values. :meth:`ExactSums.values` turns each cell's
+integers into the correctly rounded float64 of the exact total (``math.fsum`` of terms each exactly a float).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+_LOW_BITS = 26
+_CHUNK = 1 << 25  # values summed per float64 bincount: 2²⁵ · 2²⁷ ≤ 2⁵², so every partial sum is exact
+
+
+@dataclass(frozen=True, eq=False)
+class ExactSums:
+    """Per-cell exact sums of positive finite floats: ``parts[k]`` holds, for exponent ``k``, the (2, cells) int64
+    sums of the mantissas' high and low halves."""
+
+    cells: int
+    parts: dict
+
+    @classmethod
+    def of(cls, cells: np.ndarray, values: np.ndarray, size: int) -> ExactSums:
+        """The sums of ``values`` (positive, finite) by ``cells`` (integers in [0, size))."""
+        parts: dict = {}
+        for start in range(0, values.size, _CHUNK):
+            cell, value = cells[start:start + _CHUNK], values[start:start + _CHUNK]
+            mantissa, exponent = np.frexp(value)
+            m = np.ldexp(mantissa, 53).astype(np.int64)
+            high, low = (m >> _LOW_BITS).astype(np.float64), (m & ((1 << _LOW_BITS) - 1)).astype(np.float64)
+            for k in np.unique(exponent).tolist():
+                chosen = exponent == k
+                sums = np.stack([np.bincount(cell[chosen], high[chosen], size),
+                                 np.bincount(cell[chosen], low[chosen], size)]).astype(np.int64)
+                parts[k] = parts[k] + sums if k in parts else sums
+        return cls(size, parts)
+
+    def __add__(self, other: ExactSums) -> ExactSums:
+        parts = dict(self.parts)
+        for k, sums in other.parts.items():
+            parts[k] = parts[k] + sums if k in parts else sums
+        return ExactSums(self.cells, parts)
+
+    def values(self) -> np.ndarray:
+        """Each cell's exact total, rounded once to float64 (inf where it overflows)."""
+        out = np.zeros(self.cells)
+        if not self.parts:
+            return out
+        terms = []
+        for k, (high, low) in sorted(self.parts.items()):
+            for part, shift in ((high, k - 53 + _LOW_BITS), (low, k - 53)):
+                # an int64 sum split into 32-bit halves, each exactly a float64
+                terms.append(np.ldexp((part >> 32).astype(np.float64), shift + 32))
+                terms.append(np.ldexp((part & 0xFFFFFFFF).astype(np.float64), shift))
+        stacked = np.stack(terms)
+        for cell in np.flatnonzero(stacked.any(axis=0)):
+            try:
+                out[cell] = math.fsum(stacked[:, cell])
+            except OverflowError:
+                out[cell] = math.inf
+        return out

@@ -1,0 +1,124 @@
+"""``pueval evaluate --streaming``: a table too large for memory read in blocks into a :class:`~pueval.sketch.Sketch`.
+
+Two passes over the file, each a block of rows at a time (:func:`pueval.tables.table_blocks`): the first finds the
+lowest and highest score (for a Parquet file whose row groups all carry statistics, those are read instead), the
+second summarizes each block over equally spaced edges between them and merges. Memory is a block of rows and
+the sketch, whatever the file's size; a progress line on standard error follows the second pass.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Iterator
+
+import numpy as np
+import pandas as pd
+
+from pueval.sketch import Sketch, default_edges, summarize
+from pueval.tables import InputError, parquet_rows, pos_label_of, table_blocks
+
+BLOCK_ROWS = 1 << 22
+"""Rows read and summarized at a time (a few tens of MB for the columns the command reads)."""
+AUTOMATIC_ROWS = 100_000_000
+"""A Parquet file declaring more rows than this is evaluated by the streaming path even without --streaming
+(the exact path holds every score: about 45 bytes a row)."""
+AUTOMATIC_BYTES = 4 << 30
+"""A CSV or TSV file larger than this (4 GiB) is evaluated by the streaming path even without --streaming."""
+
+
+class Progress:
+    """Rows done of the expected total, on standard error: one line rewritten in place on a terminal, a line
+    every tenth of the way otherwise (a log)."""
+
+    def __init__(self, total: int | None, stream=None):
+        self.total, self.stream, self.done = total, stream or sys.stderr, 0
+        self.started, self.shown = time.monotonic(), -1
+
+    def add(self, rows: int) -> None:
+        self.done += rows
+        share = self.done / self.total if self.total else None
+        terminal = getattr(self.stream, "isatty", lambda: False)()
+        step = int(share * 10) if share is not None else self.done // 100_000_000
+        if not terminal and step == self.shown:
+            return
+        self.shown = step
+        of = f" of {self.total:,} ({share:.0%})" if share is not None else ""
+        line = f"pueval: {self.done:,} rows{of} in {time.monotonic() - self.started:.0f} s"
+        self.stream.write(f"\r{line}" if terminal else f"{line}\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if getattr(self.stream, "isatty", lambda: False)():
+            self.stream.write("\n")
+
+
+def automatic(path: str) -> str | None:
+    """Why ``path`` is evaluated by the streaming path without being asked (None: it is not): a Parquet file
+    declaring more than :data:`AUTOMATIC_ROWS` rows, or a delimited file above :data:`AUTOMATIC_BYTES`."""
+    rows = parquet_rows(path)
+    if rows is not None and rows > AUTOMATIC_ROWS:
+        return f"the file declares {rows:,} rows, more than {AUTOMATIC_ROWS:,}"
+    try:
+        from pathlib import Path
+
+        size = Path(path).stat().st_size if path != "-" and Path(path).is_file() else 0
+    except OSError:
+        return None
+    if rows is None and size > AUTOMATIC_BYTES:
+        return f"the file holds {size / 2**30:.1f} GiB, more than {AUTOMATIC_BYTES / 2**30:.0f} GiB"
+    return None
+
+
+def _score_range(blocks: Callable[[], Iterator[pd.DataFrame]], path: str, score: str) -> tuple[float, float]:
+    """The lowest and highest score: the Parquet row groups' statistics when every one has them, else a pass."""
+    rows = parquet_rows(path)
+    if rows is not None:
+        import pyarrow.parquet as pq
+
+        metadata = pq.ParquetFile(path).metadata
+        index = metadata.schema.to_arrow_schema().get_field_index(score)
+        stats = [metadata.row_group(g).column(index).statistics for g in range(metadata.num_row_groups)]
+        if index >= 0 and stats and all(s is not None and s.has_min_max for s in stats):
+            lows, highs = [float(s.min) for s in stats], [float(s.max) for s in stats]
+            if all(np.isfinite(lows)) and all(np.isfinite(highs)):
+                return min(lows), max(highs)
+    low, high = np.inf, -np.inf
+    for block in blocks():
+        values = pd.to_numeric(block[score], errors="coerce").to_numpy(np.float64)
+        if values.size:
+            if np.isnan(values).any():
+                row = int(np.flatnonzero(np.isnan(values))[0])
+                raise InputError(f"--score-column: {score!r} holds a missing or non-numeric value (in a block, row "
+                                 f"{row} of it)")
+            low, high = min(low, values.min()), max(high, values.max())
+    if not (np.isfinite(low) and np.isfinite(high)):
+        raise InputError(f"SCORES: {path} holds no rows, or --score-column {score!r} holds infinite values")
+    return float(low), float(high)
+
+
+def summarize_file(path: str, *, label: str, score: str, pos_label: str, bins: int, segment: str | None = None,
+                   propensity: str | None = None, progress: bool = True) -> tuple[Sketch, str]:
+    """(the Sketch of the file's rows, the file's SHA-256) over ``bins`` equally spaced bins of its score range;
+    ``pos_label`` is the command's text, read as a value of the label column's type in each block."""
+    columns = {c: option for c, option in ((label, "--label-column"), (score, "--score-column"),
+                                           (segment, "--segment-column"), (propensity, "--propensity-column"))
+               if c is not None}
+    blocks, sha256 = table_blocks(path, columns, BLOCK_ROWS)
+    low, high = _score_range(blocks, path, score)
+    edges = default_edges(bins, low=low, high=high if high > low else low + 1.0)
+    shown = Progress(parquet_rows(path)) if progress else None
+    sketch = None
+    for block in blocks():
+        scores = pd.to_numeric(block[score], errors="coerce").to_numpy(np.float64)
+        part = summarize(block[label].to_numpy(), scores, edges=edges, pos_label=pos_label_of(block[label], pos_label),
+                         segments=None if segment is None else block[segment],
+                         propensity=None if propensity is None else block[propensity].to_numpy())
+        sketch = part if sketch is None else sketch + part
+        if shown:
+            shown.add(len(block))
+    if shown:
+        shown.close()
+    if sketch is None:
+        raise InputError(f"SCORES: {path} holds no rows")
+    return sketch, sha256

@@ -1,0 +1,118 @@
+"""``pueval evaluate --streaming`` (pueval.streaming): a file read in blocks into a sketch, against the exact
+path; automatic for a large file; segments; options it refuses, named."""
+
+import json
+
+import numpy as np
+import pytest
+
+import pueval
+from pueval import cli, reports, streaming
+from pueval.sketch import default_edges, summarize
+
+
+@pytest.fixture
+def scores_file(tmp_path):
+    table = reports.example_scores(30_000, seed=3)
+    rng = np.random.default_rng(4)
+    table["region"] = rng.choice(["east", "west"], len(table))
+    table["propensity"] = rng.uniform(0.3, 1.0, len(table))
+    return table, tmp_path
+
+
+def run(capsys, *argv):
+    assert cli.main(list(map(str, argv))) == 0
+    captured = capsys.readouterr()
+    return json.loads(captured.out), captured.err
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".csv.gz", ".parquet"])
+def test_the_streaming_report_bounds_the_exact_one(scores_file, capsys, monkeypatch, suffix):
+    table, folder = scores_file
+    path = folder / f"scores{suffix}"
+    table.to_parquet(path, row_group_size=7000) if suffix == ".parquet" else table.to_csv(path, index=False)
+    monkeypatch.setattr(streaming, "BLOCK_ROWS", 4096)  # several blocks
+    report, err = run(capsys, "evaluate", path, "--streaming", "--bins", 500)
+    exact, _ = run(capsys, "evaluate", path)
+    assert report["streaming"] == "asked: --streaming" and "rows" in err
+    assert (report["n"], report["n_labeled"]) == (exact["n"], exact["n_labeled"])
+    assert abs(report["aul_pu"] - exact["aul_pu"]) <= report["error_bound"]
+    assert abs(report["auc_pu"] - exact["auc_pu"]) <= report["auc_pu_error_bound"] + 1e-12
+    assert report["aul_pu_ci"][0] <= exact["aul_pu_ci"][0] and exact["aul_pu_ci"][1] <= report["aul_pu_ci"][1]
+    assert report["input"]["sha256"] == exact["input"]["sha256"]
+    # the same sketch as one summary of every row over the same edges
+    labels, scores = table.labeled.to_numpy(), table.score.to_numpy()
+    whole = summarize(labels, scores, edges=default_edges(500, low=scores.min(), high=scores.max())).result()
+    assert report["aul_pu"] == pytest.approx(whole.aul_pu, abs=1e-15)
+
+
+def test_segments_and_propensities_in_one_pass(scores_file, capsys):
+    table, folder = scores_file
+    path = folder / "scores.parquet"
+    table.to_parquet(path)
+    report, _ = run(capsys, "evaluate", path, "--segment-column", "region", "--propensity-column", "propensity")
+    assert report["streaming"] == "asked: --segment-column implies --streaming"
+    assert [s["segment"] for s in report["segments"]] == ["east", "west"]
+    for segment in report["segments"]:
+        rows = table.region == segment["segment"]
+        exact = pueval.aul_pu_score(table.labeled[rows], table.score[rows])
+        assert abs(segment["aul_pu"] - exact) <= segment["error_bound"]
+    weighted = pueval.aul_pu_score(table.labeled, table.score, propensity=table.propensity)
+    assert abs(report["aul_weighted"] - weighted) <= report["aul_weighted_error_bound"]
+
+
+def test_a_large_parquet_file_streams_without_being_asked(scores_file, capsys, monkeypatch):
+    table, folder = scores_file
+    path = folder / "scores.parquet"
+    table.to_parquet(path)
+    monkeypatch.setattr(streaming, "AUTOMATIC_ROWS", 10_000)
+    report, _ = run(capsys, "evaluate", path)
+    assert report["streaming"] == "automatic: the file declares 30,000 rows, more than 10,000"
+    # an option that needs every score keeps the exact path
+    report, _ = run(capsys, "evaluate", path, "--prior", "0.3")
+    assert "streaming" not in report and "auc_corrected" in report
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    (["--prior", "0.3"], "--streaming: not with --prior"),
+    (["--interval", "bootstrap"], "--streaming: not with --interval bootstrap"),
+    (["--bins", "0"], "--bins: must be an integer in [1, 1000000]"),
+    (["--target-recall", "0.8", "--audit-column", "x"], "not with --audit-column, --target-recall"),
+])
+def test_options_the_streaming_path_does_not_offer_are_named(scores_file, capsys, options, message):
+    table, folder = scores_file
+    path = folder / "scores.csv"
+    table.to_csv(path, index=False)
+    assert cli.main(["evaluate", str(path), "--streaming", *options]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_standard_input_is_refused_for_two_passes(capsys):
+    assert cli.main(["evaluate", "-", "--streaming"]) == 2
+    assert "give a file, not standard input" in capsys.readouterr().err
+
+
+def test_markdown_lists_every_segment(scores_file, capsys):
+    table, folder = scores_file
+    path = folder / "scores.csv"
+    table.to_csv(path, index=False)
+    assert cli.main(["evaluate", str(path), "--segment-column", "region", "--format", "markdown"]) == 0
+    text = capsys.readouterr().out
+    assert "AUL^PU of region = east" in text and "AUL^PU of region = west" in text
+    assert "the streaming path" in text
+
+
+def test_the_progress_line_reports_every_tenth_in_a_log():
+    lines = []
+
+    class Log:
+        def write(self, text):
+            lines.append(text)
+
+        def flush(self):
+            pass
+
+    shown = streaming.Progress(100, Log())
+    for _ in range(20):
+        shown.add(5)
+    assert len(lines) == 11 and lines[-1].startswith("pueval: 100 rows of 100 (100%)")
