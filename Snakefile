@@ -105,6 +105,7 @@ rule all:
         rules.sar_table.output if config.get("sar") else [],
         rules.paired_difference.output if config.get("paired_difference") else [],
         rules.operating_points.output if config.get("operating_points") else [],
+        rules.model_selection.output if config.get("model_selection") else [],
         rules.jain.output if config.get("jain") else [],
         rules.claesen.output if config.get("claesen") else [],
         rules.tabatabaei.output if config.get("tabatabaei") else [],

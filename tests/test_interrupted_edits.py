@@ -25,6 +25,8 @@ import yaml
 
 from pueval.pipeline import compare, lost_outputs
 
+pytestmark = pytest.mark.slow  # a complete smoke-sized pipeline: `uv run pytest -m slow` (.ci/run runs it)
+
 SMOKE = {"run": ["airfoil", "concrete"], "n_draws": 3, "betas": [0.2, 0.4], "mpe": {"distcurve": {"training": {
     "n_mixtures": 200}}}, "cost": None, "aul_interval": {"n_boot": 200},
          "sar": {"n_draws": 2, "strengths": [0, 2], "em": {"datasets": ["airfoil", "concrete"], "draws": 2}}, "jain": {"repetitions": 3, "pu_repetitions": 0},

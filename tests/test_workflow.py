@@ -53,6 +53,8 @@ def _config(mirror, **changes):
               "sar": {"beta": 0.4, "strengths": [0, 2], "n_draws": 2, "em": {"datasets": ["airfoil"], "draws": 2}},
               "figure3": {"beta": 0.4, "repetitions": 2, "test_fraction": 0.3, "centers": 20, "folds": 3,
                           "sigma_factors": [1.0], "lambdas": [0.01, 0.1]},
+              "model_selection": {"beta": 0.4, "draws": 1, "n_labeled": [5, 10], "level": 0.9, "strengths": [2],
+                                  "audit_size": 10, "grid": {"leaves": [3], "rounds": [5], "learning_rates": [0.1, 0.3]}},
               "n_draws": 3, "folds": 3, "run": ["abalone", "airfoil", "trees"],
               "datasets": {"abalone": {"subsample": 200, "model": dict(model)},
                            "airfoil": {"subsample": None, "model": dict(model)},
@@ -205,7 +207,7 @@ def test_config_edit_reruns_only_what_it_affects(run, repo):
                                              "theorem1": 1, "related": 1, "related_table": 1, "figure3_dataset": 1,
                                              "figure3": 1, "aul_interval": 1, "sar": 1, "sar_table": 1,
                                              "score_b": 1, "paired_difference": 1, "prior_intervals": 1,
-                                             "operating_points": 1}
+                                             "operating_points": 1, "model_selection": 1}
     config = _config(mirror)
     config["datasets"]["trees"]["positive"] = {"in": ["A"]}  # the label rule: not the download
     new_labels = _snakemake(repo, base / "cores2", config, "-n", "--cores", "2")
@@ -214,7 +216,7 @@ def test_config_edit_reruns_only_what_it_affects(run, repo):
                                               "table1": 1, "theorem1": 1, "related": 1, "related_table": 1,
                                               "figure3_dataset": 1, "figure3": 1, "aul_interval": 1, "sar": 1,
                                               "sar_table": 1, "score_b": 1, "paired_difference": 1,
-                                              "prior_intervals": 1, "operating_points": 1}
+                                              "prior_intervals": 1, "operating_points": 1, "model_selection": 1}
     level = _snakemake(repo, base / "cores2", _config(mirror, paired_difference={"level": 0.9, "train_share": 0.1}),
                        "-n", "--cores", "2")
     assert _job_counts(level.stdout) == {"all": 1, "paired_difference": 1}

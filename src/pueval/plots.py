@@ -261,7 +261,7 @@ def plot_selection(selection, *, ax=None):
     >>> labels = (y & (rng.random(1000) < 0.3)).astype(int)
     >>> found = select_models(labels, {"a": y + rng.normal(size=1000), "b": y + rng.normal(0, 2, 1000)}, random_state=0)
     >>> [t.get_text() for t in plot_selection(found).get_yticklabels()]
-    ['b', 'a']
+    ['a', 'b']
     """
     import numpy as np
     from statistics import NormalDist

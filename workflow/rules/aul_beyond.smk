@@ -132,6 +132,38 @@ rule operating_points:
         "../scripts/operating_points.py"
 
 
+rule model_selection:
+    input:
+        data=expand(rules.binarize.output[0], dataset=DATASETS),
+        scores=expand(rules.score.output[0], dataset=DATASETS),
+    output:
+        csv=report(
+            "results/model_selection.csv",
+            caption="../report/model_selection.rst",
+            category="Model selection",
+        ),
+        md="results/model_selection.md",
+        png=report(
+            "results/figures/model_selection.png",
+            caption="../report/model_selection.rst",
+            category="Model selection",
+        ),
+        pdf="results/figures/model_selection.pdf",
+    log:
+        "results/logs/model_selection.log",
+    benchmark:
+        "results/benchmarks/model_selection.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        names=DATASETS,
+        seed=config["seed"],
+        options=lambda w: config["model_selection"],
+        bbe=config["mpe"]["bbe"],
+    script:
+        "../scripts/model_selection.py"
+
+
 rule related:
     input:
         scores=rules.score.output[0],

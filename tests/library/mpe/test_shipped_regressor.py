@@ -28,6 +28,7 @@ def test_the_shipped_distcurve_regressor_is_the_default_runs(repo):
     assert np.abs(model.predict(curves_) - thetas).mean() < 0.2  # it reads curves it never saw
 
 
+@pytest.mark.slow  # DistCurve's regressor trained anew: `uv run pytest -m slow` (.ci/run runs it)
 def test_a_rebuild_with_the_default_options_gives_the_shipped_regressor():
     """About 50 s: the whole default training, as ``python -m pueval.mpe.distance_curve`` runs it."""
     model, _ = dc.fit_model(seed=shipped_regressor.SEED, repetitions=shipped_regressor.REPETITIONS,

@@ -21,6 +21,7 @@ def test_the_dask_example_runs(repo):
     assert all(country in out for country in ("DE", "FR", "IT", "NL"))
 
 
+@pytest.mark.slow  # a JVM started anew (test_engines checks Spark's counts): `uv run pytest -m slow`
 def test_the_spark_example_runs(repo):
     if shutil.which("java") is None:
         pytest.skip("no Java runtime: Spark cannot start")

@@ -251,3 +251,71 @@ def operating_points_figure(points: pd.DataFrame, table: pd.DataFrame, example, 
     plots.plot_operating_points(labeled, scores, level=level, ax=right)
     right.set_title(f"One draw of {_labels([name], titles)[0]}")
     return fig
+
+
+CRITERION_LABELS = {"aul_pu": "argmax AUL$^{PU}$", "corrected_auc_bbe": "corrected AUC (BBE θ̂)",
+                    "proxy_accuracy_bbe": "proxy accuracy (BBE θ̂)", "f1_tabatabaei": "Tabatabaei's F̄1 (BBE θ̂)",
+                    "ll_lee_liu": "Lee & Liu's LL", "set_simplest": "simplest in the confidence set",
+                    "oracle": "oracle (true test AUC)"}
+
+
+def model_selection_markdown(picked: pd.DataFrame, judged: pd.DataFrame, options: dict, candidates: int,
+                             datasets: int) -> str:
+    """Markdown of :func:`pueval.studies.model_selection.summary`: the criteria's regret, then the set."""
+    draws = options["draws"]
+    wide = picked.pivot_table(index=["labeling", "n_labeled"], columns="criterion", values="regret_auc",
+                              sort=False).reset_index()
+    best = picked.pivot_table(index=["labeling", "n_labeled"], columns="criterion", values="picked_best",
+                              sort=False).reset_index()
+    counts = picked.groupby(["labeling", "n_labeled"], sort=False)["draws"].max().reset_index()
+    wide.insert(2, "draws", counts["draws"].astype(int).to_numpy())
+    best.insert(2, "draws", counts["draws"].astype(int).to_numpy())
+    return "\n".join([
+        f"Choosing among {candidates} candidates without negatives (`pueval.select_models`), on {datasets} datasets × "
+        f"{draws} draws (a split, a SCAR labeling of a share {options['beta']:g} of the training positives and a "
+        "fitted grid each; `draws` counts dataset × draw pairs whose validation split holds that many positives). "
+        "Each criterion picks a candidate on the validation rows with n_labeled labeled positives (SCAR, or the SAR "
+        "study's labeling at strength k); the choice is judged on the test rows by the true labels. Mean regret in "
+        "true AUC (the best candidate's test AUC minus the chosen one's; the oracle's is 0 by construction):", "",
+        *_pipe_table(wide), "",
+        "Share of draws picking the candidate with the best true test AUC:", "",
+        *_pipe_table(best), "",
+        f"The {options['level']:g} confidence set for the best (`confidence_set`; Hsu's comparison with the best), "
+        "judged against the candidate with the highest true AUL over the validation positives: `coverage`, the "
+        "share of draws whose set holds it; `mean_size` of the set; the argmax's estimate minus that candidate's "
+        "true validation AUL, naive (its own AUL^PU) and corrected (`best_estimate`), and how often the "
+        "simultaneous `best_interval` holds its true AUL. Under SAR, `propensity` weights by the true propensities "
+        f"and `audit` adds an audit of {options['audit_size']} unlabeled validation rows.", "",
+        *_pipe_table(judged.astype({"draws": int})), ""])
+
+
+def model_selection_figure(picked: pd.DataFrame, judged: pd.DataFrame, level: float) -> plt.Figure:
+    """Left: each criterion's mean regret in true AUC against n_L (SCAR); middle: the share picking the best;
+    right: the confidence set's coverage and mean size against n_L, per labeling and variant."""
+    fig, (left, middle, right) = plt.subplots(1, 3, figsize=(15.0, 5.0), layout="constrained")
+    scar = picked[picked["labeling"] == "scar"]
+    counts = sorted(picked["n_labeled"].unique())
+    for k, (criterion, part) in enumerate(scar.groupby("criterion", sort=False)):
+        style = {"color": f"C{k}", "marker": "o", "lw": 2 if criterion in ("aul_pu", "set_simplest") else 1}
+        left.plot(part["n_labeled"], part["regret_auc"], label=CRITERION_LABELS.get(criterion, criterion), **style)
+        middle.plot(part["n_labeled"], part["picked_best"], **style)
+    for ax in (left, middle, right):
+        ax.set_xscale("log")
+        ax.set_xticks(counts, [str(c) for c in counts])
+        ax.minorticks_off()
+        ax.set_xlabel("labeled validation rows n$_L$")
+    left.set(ylabel="mean regret in true test AUC", title="What each criterion costs (SCAR)")
+    middle.set(ylabel="share of draws picking the best", ylim=(0, 1.02), title="How often it picks the best (SCAR)")
+    for k, ((labeling, variant), part) in enumerate(judged.groupby(["labeling", "variant"], sort=False)):
+        right.plot(part["n_labeled"], part["coverage"], marker="o", color=f"C{k}", label=f"{labeling}, {variant}")
+    right.axhline(level, color="0.5", lw=0.8, ls="--")
+    right.set(ylabel="coverage of the truly best", ylim=(0, 1.02),
+              title=f"The {level:.0%} set for the best: coverage")
+    sizes = judged.groupby("n_labeled")["mean_size"].mean()
+    twin = right.twinx()
+    twin.plot(sizes.index, sizes.to_numpy(), color="0.3", ls=":", marker="s", label="mean set size (all)")
+    twin.set_ylabel("mean set size")
+    twin.set_ylim(0, None)
+    fig.legend(*left.get_legend_handles_labels(), loc="outside lower center", ncol=4, fontsize=8, frameon=False)
+    right.legend(fontsize=7, loc="lower left")
+    return fig

@@ -141,3 +141,32 @@ def operating_points(input, output, *, names, betas, seed, targets, level, audit
     example = (first, y, scores, _labels(input.draws[betas.index(middle)], y.size)[0])
     render.save(render.operating_points_figure(pd.DataFrame(points), table, example, level, titles),
                 (output.png, output.pdf))
+
+
+def model_selection(input, output, *, names, seed, options, bbe):
+    """Choosing among models without negatives on every dataset of the run (:mod:`pueval.studies.model_selection`)."""
+    import pandas as pd
+
+    from pueval.pipeline.render import aul_beyond as render
+    from pueval.studies import model_selection as study
+
+    grid = options["grid"]
+    candidates = study.grid(grid["leaves"], grid["rounds"], grid["learning_rates"])
+    choices, sets = [], []
+    for dataset, data, scored in zip(names, input.data, input.scores):
+        X, y = _features(data)
+        _, reference = _scores(scored)
+        with naming_keys({key: f"model_selection.{key}" for key in ("draws", "strengths")}):
+            found, judged = study.run(X, y, reference, dataset=dataset, beta=options["beta"], draws=options["draws"],
+                                      candidates=candidates, n_labeled=options["n_labeled"],
+                                      strengths=options["strengths"], level=options["level"],
+                                      audit_size=options["audit_size"], bbe=bbe, seed=seed)
+        log.info("model selection: %s, %d choices, %d sets", dataset, len(found), len(judged))
+        choices.append(found)
+        sets.append(judged)
+    with naming_keys({"n_labeled": "model_selection.n_labeled"}):
+        picked, judged = study.summary(pd.concat(choices, ignore_index=True), pd.concat(sets, ignore_index=True))
+    table = pd.concat([picked.assign(part="criteria"), judged.assign(part="set")], ignore_index=True)
+    table.to_csv(output.csv, index=False, float_format="%.4f")
+    Path(output.md).write_text(render.model_selection_markdown(picked, judged, options, len(candidates), len(names)))
+    render.save(render.model_selection_figure(picked, judged, options["level"]), (output.png, output.pdf))

@@ -1,0 +1,96 @@
+"""pueval.studies.model_selection: the split, each criterion against a plain restatement on a small problem, and
+one dataset's run (the oracle never regrets, the set's simplest member is in the set)."""
+
+import math
+
+import numpy as np
+import pytest
+
+from pueval import metrics, related
+from pueval.studies import model_selection as study
+from pueval.validation import ArgumentError
+
+
+def test_the_split_is_disjoint_complete_and_stratified():
+    y = np.r_[np.ones(40, int), np.zeros(60, int)]
+    train, validation, test = study._split(y, np.random.default_rng(0))
+    assert np.array_equal(np.sort(np.r_[train, validation, test]), np.arange(100))
+    assert (y[train].sum(), y[validation].sum(), y[test].sum()) == (20, 10, 10)
+    assert (train.size, validation.size, test.size) == (50, 25, 25)
+
+
+def test_each_criterion_is_its_rule_restated():
+    rng = np.random.default_rng(1)
+    n = 400
+    y = rng.random(n) < 0.4
+    s = (y & (rng.random(n) < 0.3)).astype(int)
+    scores = np.column_stack([y + rng.normal(0, 1, n), y + rng.normal(0, 2, n), rng.normal(0, 1, n)])
+    thetas = np.array([0.95, 0.25, 0.3])
+    found = study.criteria(s, scores, thetas)
+    n_labeled = s.sum()
+    for j, theta in enumerate(thetas):
+        column = scores[:, j]
+        auc_pu = metrics.auc(s, column)
+        if theta <= 2 * (1 - auc_pu):
+            assert found["corrected_auc_bbe"][j] == pytest.approx((auc_pu - theta / 2) / (1 - theta))
+        else:
+            assert math.isnan(found["corrected_auc_bbe"][j])
+        # the top alpha share called positive: false positives = false negatives, accuracy 1 − 2·FN/n
+        alpha = (n_labeled + theta * (n - n_labeled)) / n
+        called = column >= np.quantile(column, 1 - alpha)
+        missed_share = sum(1 for i in range(n) if s[i] == 1 and not called[i]) / n_labeled
+        assert found["proxy_accuracy_bbe"][j] == pytest.approx(1 - 2 * alpha * missed_share)
+        at_median = column >= np.median(column)
+        recall = sum(at_median[i] for i in range(n) if s[i] == 1) / n_labeled
+        assert found["ll_lee_liu"][j] == pytest.approx(recall ** 2 / at_median.mean())
+        assert found["f1_tabatabaei"][j] == pytest.approx(related.tabatabaei_f1(s, at_median, theta))
+    assert math.isnan(found["corrected_auc_bbe"][0])  # θ̂ 0.95 above the strong column's bound 2(1 − AUC^PU)
+
+
+def test_the_grid_orders_candidates_by_complexity():
+    candidates = study.grid([31, 7], [200, 50], [0.2])
+    order = sorted(candidates, key=lambda c: c.complexity)
+    assert order[0].name == "logistic"
+    assert [c.name for c in order[1:]] == ["lgbm_l7_r50_lr0.2", "lgbm_l7_r200_lr0.2", "lgbm_l31_r50_lr0.2",
+                                          "lgbm_l31_r200_lr0.2"]
+
+
+@pytest.fixture(scope="module")
+def one_dataset():
+    rng = np.random.default_rng(2)
+    n = 1600
+    X = rng.normal(size=(n, 4))
+    y = (X[:, 0] + 0.5 * X[:, 1] + rng.normal(0, 1, n) > 0.3).astype(int)
+    reference = X[:, 0] + 0.5 * X[:, 1]
+    return study.run(X, y, reference, dataset="toy", beta=0.3, draws=2, candidates=study.grid([4, 15], [30], [0.1]),
+                     n_labeled=[30, 100, 5000], strengths=[1.0], level=0.9, audit_size=100,
+                     bbe={"delta": 0.1, "gamma": 0.01}, seed=3)
+
+
+def test_a_run_judges_every_criterion_and_the_set(one_dataset):
+    choices, sets = one_dataset
+    assert set(choices["criterion"]) == set(study.CRITERIA)
+    assert sorted(choices["n_labeled"].unique()) == [30, 100]  # 5000 exceeds the validation positives: skipped
+    oracle = choices[choices["criterion"] == "oracle"]
+    assert (oracle["regret_auc"] == 0).all() and oracle["picked_best"].all()
+    assert (choices["regret_auc"].dropna() >= 0).all()
+    assert set(sets["variant"]) == {"labels", "propensity", "audit"}
+    assert set(sets.loc[sets["labeling"] == "scar", "variant"]) == {"labels"}
+    assert ((sets["size"] >= 1) & (sets["size"] <= 3)).all()
+
+
+def test_the_summary_counts_draws(one_dataset):
+    picked, judged = study.summary(*one_dataset)
+    assert (picked["draws"] == 2).all()
+    assert set(judged.columns) >= {"coverage", "mean_size", "naive_bias", "corrected_bias", "interval_coverage"}
+
+
+def test_bad_arguments_are_named():
+    with pytest.raises(ArgumentError, match="strengths"):
+        study.run(np.zeros((10, 1)), np.r_[np.ones(5), np.zeros(5)].astype(int), np.zeros(10), dataset="x",
+                  beta=0.5, draws=1, candidates=[], n_labeled=[3], strengths=[0.0], level=0.9, audit_size=2, bbe={},
+                  seed=0)
+    with pytest.raises(ArgumentError, match="draws"):
+        study.run(np.zeros((10, 1)), np.r_[np.ones(5), np.zeros(5)].astype(int), np.zeros(10), dataset="x",
+                  beta=0.5, draws=0, candidates=[], n_labeled=[3], strengths=[1.0], level=0.9, audit_size=2, bbe={},
+                  seed=0)
