@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import numbers
 import warnings
+from typing import Literal
 from collections.abc import Sequence
 from statistics import NormalDist
 
@@ -280,15 +281,19 @@ def check_purity(purity, theta) -> float:
     return float(purity)
 
 
-def corrected_auc(auc_pu: ArrayLike, theta: ArrayLike, *, purity: float = 1.0,
-                  clip: bool = False) -> float | np.ndarray:
+def corrected_auc(auc_pu: ArrayLike, theta: ArrayLike, *, purity: float = 1.0, clip: bool = False,
+                  unidentified: Literal["nan", "raw"] = "nan") -> float | np.ndarray:
     """AUC recovered from AUC^PU, Jain et al. (2017) Eq. 4: (AUC^PU − (1 − β + θ)/2)/(β − θ), θ = the positive
     fraction of the unlabeled rows (their α), β = ``purity``, the share of true positives among the labeled
     rows (1: clean positives, then (AUC^PU − θ/2)/(1 − θ)).
 
     Inverts E[AUC^PU] = (β − θ)·AUC + (1 − (β − θ))/2 (Section 3 of the AUL paper for β = 1, where
-    1 − θ = (1 − α)/(1 − αβ) in its notation). With ``clip`` the value is clipped to [0, 1], as every
-    corrected AUC the pipeline reports is (an estimated θ can push it outside).
+    1 − θ = (1 − α)/(1 − αβ) in its notation). A θ above what the ranking allows (θ > 2(1 − AUC^PU) for clean
+    positives, :func:`theta_upper_bound`) puts the value outside [0, 1]: no AUC gives that AUC^PU, so the AUC is
+    not identified, and the value is NaN with a :class:`PriorInconsistentWarning` (``unidentified="nan"``, the
+    default); ``clip`` clips it to [0, 1] instead, as every corrected AUC the pipeline reports is (the papers'
+    tables do), and ``unidentified="raw"`` returns the formula's value as it is (the related papers' studies
+    report their authors' unclipped values).
 
     Parameters
     ----------
@@ -300,16 +305,26 @@ def corrected_auc(auc_pu: ArrayLike, theta: ArrayLike, *, purity: float = 1.0,
         Jain et al.'s β, the share of true positives among the labeled rows.
     clip : bool, default False
         Clip the result to [0, 1].
+    unidentified : {"nan", "raw"}, default "nan"
+        Without ``clip``: a value outside [0, 1] (beyond rounding, 1e-12) becomes NaN, with a warning, or
+        stays as the formula gives it.
 
     Returns
     -------
     float or numpy array
-        The corrected AUC.
+        The corrected AUC, within [0, 1] or NaN unless ``unidentified="raw"``.
+
+    Warns
+    -----
+    PriorInconsistentWarning
+        Some θ is above what the ranking allows and ``unidentified="nan"``.
 
     Examples
     --------
-    >>> corrected_auc(0.8, 0.5), corrected_auc(0.8, 0.7, clip=True), corrected_auc(0.8, 0.2, purity=0.9)
-    (1.1, 1.0, 0.9285714285714287)
+    >>> corrected_auc(0.8, 0.3), corrected_auc(0.8, 0.7, clip=True), corrected_auc(0.8, 0.2, purity=0.9)
+    (0.9285714285714287, 1.0, 0.9285714285714287)
+    >>> corrected_auc(0.8, 0.5, unidentified="raw")
+    1.1
     """
     auc_pu = np.asarray(auc_pu, dtype=np.float64)
     theta = np.asarray(theta, dtype=np.float64)
@@ -318,8 +333,25 @@ def corrected_auc(auc_pu: ArrayLike, theta: ArrayLike, *, purity: float = 1.0,
     if not ((theta >= 0) & (theta < 1)).all():
         raise ValueError("theta must lie in [0, 1)")
     purity = check_purity(purity, theta)
+    if unidentified not in ("nan", "raw"):
+        raise ArgumentError("unidentified", f"must be 'nan' or 'raw', got {unidentified!r}")
     corrected = (auc_pu - (1.0 - purity + theta) / 2) / (purity - theta)
-    return _scalar_or_array(np.clip(corrected, 0.0, 1.0) if clip else corrected)
+    if clip:
+        return _scalar_or_array(np.clip(corrected, 0.0, 1.0))
+    if unidentified == "nan":
+        outside = (corrected < -CORRECTED_TOLERANCE) | (corrected > 1.0 + CORRECTED_TOLERANCE)
+        if outside.any():
+            first = float(np.ravel(corrected)[np.flatnonzero(np.ravel(outside))[0]])
+            warnings.warn(f"corrected_auc: {int(outside.sum())} value(s) outside [0, 1] (the first {first:.4g}): theta "
+                          "is above what the ranking allows (2(1 - AUC^PU)), so the AUC is not identified; NaN "
+                          "returned (clip=True clips, unidentified='raw' keeps the value)", PriorInconsistentWarning,
+                          stacklevel=2)
+        corrected = np.where(outside, np.nan, np.clip(corrected, 0.0, 1.0))
+    return _scalar_or_array(corrected)
+
+
+CORRECTED_TOLERANCE = 1e-12
+"""How far outside [0, 1] :func:`corrected_auc` lets rounding take a value before calling it not identified."""
 
 
 class PriorInconsistentWarning(UserWarning):
@@ -489,7 +521,7 @@ def corrected_auc_interval(auc_pu: float, theta_interval: tuple[float, float], *
         high = bound
 
     def f(a, t):  # at θ = 1, f's limit: +∞ (A > ½), −∞ (A < ½) or ½
-        return float(corrected_auc(a, t)) if t < 1.0 else 1.0 if a > 0.5 else 0.0 if a < 0.5 else 0.5
+        return float(corrected_auc(a, t, unidentified="raw")) if t < 1.0 else 1.0 if a > 0.5 else 0.0 if a < 0.5 else 0.5
 
     return (float(np.clip(min(f(a_low, low), f(a_low, high)), 0.0, 1.0)),
             float(np.clip(max(f(a_high, low), f(a_high, high)), 0.0, 1.0)))

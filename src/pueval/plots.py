@@ -17,7 +17,7 @@ from pueval import curves, metrics
 from pueval.extras import require
 from pueval.validation import ArgumentError, PosLabel, check_fraction, check_level
 
-__all__ = ["plot_roc_pu", "plot_lift_pu", "plot_paired_differences", "plot_operating_points", "plot_selection",
+__all__ = ["PUROCDisplay", "LiftDisplay", "plot_roc_pu", "plot_lift_pu", "plot_paired_differences", "plot_operating_points", "plot_selection",
            "evaluation_figure", "comparison_figure"]
 
 MAX_CANDIDATES_DRAWN = 60
@@ -38,13 +38,151 @@ def _axes(ax):
     return ax
 
 
+def _response(estimator, X, response_method: str):
+    """The estimator's scores of X: ``decision_function``, or ``predict_proba``'s last column (``"auto"``: the
+    first that exists), as scikit-learn's displays read them."""
+    methods = ("decision_function", "predict_proba") if response_method == "auto" else (response_method,)
+    for method in methods:
+        if method not in ("decision_function", "predict_proba"):
+            raise ArgumentError("response_method", f"must be 'auto', 'decision_function' or 'predict_proba', got "
+                                                   f"{response_method!r}")
+        if hasattr(estimator, method):
+            values = getattr(estimator, method)(X)
+            return values[:, -1] if method == "predict_proba" else values
+    raise ArgumentError("estimator", f"{type(estimator).__name__} has no {' or '.join(methods)}")
+
+
+class PUROCDisplay:
+    """ROC^PU of one model (the labeled rows against every unlabeled row as a negative), and with a prior θ the
+    corrected ROC (Jain et al.'s indirect curve) and Claesen et al.'s band, as scikit-learn's ``RocCurveDisplay``:
+    :meth:`from_predictions` and :meth:`from_estimator` compute and draw, :meth:`plot` draws (again) on ``ax``.
+    After drawing: ``ax_``, ``figure_``, ``line_``.
+
+    Examples
+    --------
+    >>> display = PUROCDisplay.from_predictions([1, 0, 0, 1, 0, 0], [0.9, 0.3, 0.6, 0.5, 0.2, 0.1], theta=0.25)
+    >>> round(display.auc_pu, 3), display.line_.get_label()
+    (0.875, 'ROC$^{PU}$ (AUC$^{PU}$ 0.875, no prior)')
+    """
+
+    def __init__(self, *, curve, corrected=None, band=None, theta: float | None = None, theta_source: str = "given",
+                 level: float = 0.95, name: str | None = None):
+        self.curve, self.corrected, self.band, self.theta = curve, corrected, band, theta
+        self.theta_source, self.level, self.name = theta_source, level, name
+        self.auc_pu = curve.area
+
+    @classmethod
+    def from_predictions(cls, labels: ArrayLike, scores: ArrayLike, *, theta: float | None = None,
+                         theta_source: str = "given", level: float = 0.95, pos_label: PosLabel = 1,
+                         name: str | None = None, ax=None) -> PUROCDisplay:
+        """Compute ROC^PU (and with ``theta`` the corrected ROC and Claesen's ``level`` band) and draw them. A θ
+        above 2(1 − AUC^PU), which the ranking contradicts (:func:`pueval.metrics.check_prior`, which warns),
+        identifies neither: none is drawn and the legend says why."""
+        check_level(level)
+        pu = curves.roc_curve(labels, scores, pos_label=pos_label)
+        corrected = band = None
+        if theta is not None and metrics.check_prior(pu.area, check_fraction(theta, "theta"), theta_source):
+            band = curves.claesen_band(labels, scores, theta, level, pos_label=pos_label)
+            corrected = curves.corrected_roc_curve(labels, scores, theta, pos_label=pos_label)
+        display = cls(curve=pu, corrected=corrected, band=band, theta=theta, theta_source=theta_source, level=level,
+                      name=name)
+        return display.plot(ax=ax)
+
+    @classmethod
+    def from_estimator(cls, estimator, X, labels: ArrayLike, *, response_method: str = "auto",
+                       theta: float | None = None, level: float = 0.95, pos_label: PosLabel = 1,
+                       name: str | None = None, ax=None) -> PUROCDisplay:
+        """:meth:`from_predictions` of the estimator's scores of X (``decision_function`` or
+        ``predict_proba``), named after the estimator unless ``name`` is given."""
+        return cls.from_predictions(labels, _response(estimator, X, response_method), theta=theta, level=level,
+                                    pos_label=pos_label, name=name or type(estimator).__name__, ax=ax)
+
+    def plot(self, ax=None, *, name: str | None = None) -> PUROCDisplay:
+        """Draw on ``ax`` (a new figure's when None); returns the display."""
+        ax = _axes(ax)
+        name = name or self.name
+        prefix = f"{name}: " if name else ""
+        self.line_, = ax.plot(self.curve.x, self.curve.y, color="C0",
+                              label=f"{prefix}ROC$^{{PU}}$ (AUC$^{{PU}}$ {self.auc_pu:.3f}, no prior)")
+        theta, source = self.theta, self.theta_source
+        if theta is not None and self.corrected is None:
+            ax.plot([], [], color="C3", label=f"θ = {theta:.3f} ({source}) is above 2(1 − AUC$^{{PU}}$):\n"
+                                              "no corrected ROC or band is identified")
+        elif theta is not None:
+            band = self.band
+            ax.plot(band.roc_lower.x, band.roc_lower.y, color="C1", lw=0.8, ls="--",
+                    label=f"Claesen {self.level:.0%} band ({band.roc_lower.area:.3f} to {band.roc_upper.area:.3f})")
+            ax.plot(band.roc_upper.x, band.roc_upper.y, color="C1", lw=0.8, ls="--")
+            ax.plot(self.corrected.x, self.corrected.y, color="C3",
+                    label=f"corrected ROC, Jain indirect (AUC {self.corrected.area:.3f}; θ = {theta:.3f}, {source})")
+        ax.plot([0, 1], [0, 1], color="0.7", lw=0.8)
+        ax.set(xlabel="false positive rate (unlabeled as negative, or corrected)", ylabel="true positive rate "
+               "(labeled rows' recall)", title="ROC", xlim=(0, 1), ylim=(0, 1.01))
+        ax.legend(loc="lower right", fontsize=8)
+        self.ax_, self.figure_ = ax, ax.figure
+        return self
+
+
+class LiftDisplay:
+    """lift^PU of one model (the labeled rows' recall against the share of all rows above the threshold; its
+    area is AUL^PU, Eq. 4) with AUL^PU and its prior-free interval, as scikit-learn's displays:
+    :meth:`from_predictions` and :meth:`from_estimator` compute and draw, :meth:`plot` draws (again) on ``ax``.
+    After drawing: ``ax_``, ``figure_``, ``line_``.
+
+    Examples
+    --------
+    >>> display = LiftDisplay.from_predictions([1, 0, 0, 1, 0, 0], [0.9, 0.3, 0.6, 0.5, 0.2, 0.1])
+    >>> round(display.aul_pu, 3), display.line_.get_label().split(" [")[0]
+    (0.75, 'lift$^{PU}$: AUL$^{PU}$ 0.750')
+    """
+
+    def __init__(self, *, curve, ci: tuple[float, float], level: float = 0.95, interval: str = "normal",
+                 name: str | None = None):
+        self.curve, self.ci, self.level, self.interval, self.name = curve, tuple(ci), level, interval, name
+        self.aul_pu = curve.area
+
+    @classmethod
+    def from_predictions(cls, labels: ArrayLike, scores: ArrayLike, *, level: float = 0.95, interval: str = "normal",
+                         ci: tuple[float, float] | None = None, pos_label: PosLabel = 1, name: str | None = None,
+                         ax=None) -> LiftDisplay:
+        """Compute lift^PU and AUL^PU's ``level`` interval (:func:`pueval.aul_pu_interval`, method ``interval``,
+        the bootstrap seeded 0; or ``ci`` when given) and draw them."""
+        from pueval import aul_pu
+
+        lifted = curves.lift_curve(labels, scores, pos_label=pos_label)
+        if ci is None:
+            ci = aul_pu.aul_pu_interval(labels, scores, level, method=interval, random_state=0, pos_label=pos_label)
+        return cls(curve=lifted, ci=ci, level=level, interval=interval, name=name).plot(ax=ax)
+
+    @classmethod
+    def from_estimator(cls, estimator, X, labels: ArrayLike, *, response_method: str = "auto", level: float = 0.95,
+                       interval: str = "normal", pos_label: PosLabel = 1, name: str | None = None,
+                       ax=None) -> LiftDisplay:
+        """:meth:`from_predictions` of the estimator's scores of X (``decision_function`` or
+        ``predict_proba``), named after the estimator unless ``name`` is given."""
+        return cls.from_predictions(labels, _response(estimator, X, response_method), level=level, interval=interval,
+                                    pos_label=pos_label, name=name or type(estimator).__name__, ax=ax)
+
+    def plot(self, ax=None, *, name: str | None = None) -> LiftDisplay:
+        """Draw on ``ax`` (a new figure's when None); returns the display."""
+        ax = _axes(ax)
+        name = name or self.name
+        low, high = self.ci
+        self.line_, = ax.plot(self.curve.x, self.curve.y, color="C0",
+                              label=f"{f'{name}: ' if name else ''}lift$^{{PU}}$: AUL$^{{PU}}$ {self.aul_pu:.3f} "
+                                    f"[{low:.3f}, {high:.3f}]\n({self.level:.0%} {self.interval} interval, no prior)")
+        ax.plot([0, 1], [0, 1], color="0.7", lw=0.8)
+        ax.set(xlabel="share of all rows scored at least the threshold", ylabel="labeled rows' recall",
+               title="lift", xlim=(0, 1), ylim=(0, 1.01))
+        ax.legend(loc="lower right", fontsize=8)
+        self.ax_, self.figure_ = ax, ax.figure
+        return self
+
+
 def plot_roc_pu(labels: ArrayLike, scores: ArrayLike, *, theta: float | None = None, theta_source: str = "given",
                 level: float = 0.95, pos_label: PosLabel = 1, ax=None):
-    """Draw ROC^PU (the labeled rows against all unlabeled rows as negatives) and, with a prior ``theta``,
-    the corrected ROC (Jain et al.'s indirect curve, :func:`pueval.curves.corrected_roc_curve`) and Claesen et
-    al.'s ``level`` band (:func:`pueval.curves.claesen_band`). A θ above 2(1 − AUC^PU), which the ranking
-    contradicts (:func:`pueval.metrics.check_prior`, which warns), identifies neither: none is drawn and the
-    legend says why.
+    """Draw ROC^PU and, with a prior ``theta``, the corrected ROC and Claesen et al.'s ``level`` band:
+    :meth:`PUROCDisplay.from_predictions`'s Axes.
 
     Parameters
     ----------
@@ -71,33 +209,14 @@ def plot_roc_pu(labels: ArrayLike, scores: ArrayLike, *, theta: float | None = N
     >>> [line.get_label() for line in ax.get_lines()][0]
     'ROC$^{PU}$ (AUC$^{PU}$ 0.875, no prior)'
     """
-    check_level(level)
-    ax = _axes(ax)
-    pu = curves.roc_curve(labels, scores, pos_label=pos_label)
-    ax.plot(pu.x, pu.y, color="C0", label=f"ROC$^{{PU}}$ (AUC$^{{PU}}$ {pu.area:.3f}, no prior)")
-    if theta is not None and not metrics.check_prior(pu.area, check_fraction(theta, "theta"), theta_source):
-        ax.plot([], [], color="C3", label=f"θ = {theta:.3f} ({theta_source}) is above 2(1 − AUC$^{{PU}}$):\n"
-                                          "no corrected ROC or band is identified")
-    elif theta is not None:
-        band = curves.claesen_band(labels, scores, theta, level, pos_label=pos_label)
-        ax.plot(band.roc_lower.x, band.roc_lower.y, color="C1", lw=0.8, ls="--",
-                label=f"Claesen {level:.0%} band ({band.roc_lower.area:.3f} to {band.roc_upper.area:.3f})")
-        ax.plot(band.roc_upper.x, band.roc_upper.y, color="C1", lw=0.8, ls="--")
-        corrected = curves.corrected_roc_curve(labels, scores, theta, pos_label=pos_label)
-        ax.plot(corrected.x, corrected.y, color="C3",
-                label=f"corrected ROC, Jain indirect (AUC {corrected.area:.3f}; θ = {theta:.3f}, {theta_source})")
-    ax.plot([0, 1], [0, 1], color="0.7", lw=0.8)
-    ax.set(xlabel="false positive rate (unlabeled as negative, or corrected)", ylabel="true positive rate "
-           "(labeled rows' recall)", title="ROC", xlim=(0, 1), ylim=(0, 1.01))
-    ax.legend(loc="lower right", fontsize=8)
-    return ax
+    return PUROCDisplay.from_predictions(labels, scores, theta=theta, theta_source=theta_source, level=level,
+                                         pos_label=pos_label, ax=ax).ax_
 
 
 def plot_lift_pu(labels: ArrayLike, scores: ArrayLike, *, level: float = 0.95, interval: str = "normal",
                  ci: tuple[float, float] | None = None, pos_label: PosLabel = 1, ax=None):
-    """Draw lift^PU (the labeled rows' recall against the share of all rows above the threshold; its area is
-    AUL^PU, Eq. 4) with AUL^PU and its prior-free ``level`` interval (:func:`pueval.aul_pu_interval`, method
-    ``interval``) in the legend.
+    """Draw lift^PU with AUL^PU and its prior-free ``level`` interval in the legend: :meth:`LiftDisplay.from_predictions`'s
+    Axes.
 
     Parameters
     ----------
@@ -124,19 +243,19 @@ def plot_lift_pu(labels: ArrayLike, scores: ArrayLike, *, level: float = 0.95, i
     >>> ax.get_lines()[0].get_label().split(" [")[0]
     'lift$^{PU}$: AUL$^{PU}$ 0.750'
     """
-    from pueval import aul_pu
+    return LiftDisplay.from_predictions(labels, scores, level=level, interval=interval, ci=ci, pos_label=pos_label,
+                                        ax=ax).ax_
 
-    ax = _axes(ax)
-    lifted = curves.lift_curve(labels, scores, pos_label=pos_label)
-    low, high = ci if ci is not None else aul_pu.aul_pu_interval(labels, scores, level, method=interval,
-                                                                  random_state=0, pos_label=pos_label)
-    ax.plot(lifted.x, lifted.y, color="C0", label=f"lift$^{{PU}}$: AUL$^{{PU}}$ {lifted.area:.3f} [{low:.3f}, "
-                                                  f"{high:.3f}]\n({level:.0%} {interval} interval, no prior)")
-    ax.plot([0, 1], [0, 1], color="0.7", lw=0.8)
-    ax.set(xlabel="share of all rows scored at least the threshold", ylabel="labeled rows' recall",
-           title="lift", xlim=(0, 1), ylim=(0, 1.01))
-    ax.legend(loc="lower right", fontsize=8)
-    return ax
+
+def _as_comparison(found) -> dict:
+    """A comparison as ``pueval compare`` reports it: a dict as given, a :class:`pueval.PairedDifference` (A, B)."""
+    if isinstance(found, dict):
+        return found
+    if hasattr(found, "difference") and hasattr(found, "ci"):
+        return {"score_a": "A", "score_b": "B", "difference": found.difference, "difference_ci": list(found.ci),
+                "level": found.level}
+    raise ArgumentError("comparisons", f"each must be a dict of pueval compare or a PairedDifference, got "
+                                       f"{type(found).__name__}")
 
 
 def plot_paired_differences(comparisons, *, ax=None):
@@ -146,10 +265,10 @@ def plot_paired_differences(comparisons, *, ax=None):
 
     Parameters
     ----------
-    comparisons : sequence of dict
-        One per pair, with ``score_a``, ``score_b`` (the two columns' names), ``difference`` and
-        ``difference_ci`` (low, high), as ``pueval compare`` reports them; ``level`` of the first names the
-        interval.
+    comparisons : PairedDifference, or a sequence of PairedDifference or dict
+        One per pair: :func:`pueval.aul_pu_difference`'s result (drawn as A − B), or a dict with ``score_a``,
+        ``score_b`` (the two columns' names), ``difference`` and ``difference_ci`` (low, high), as ``pueval
+        compare`` reports them; ``level`` of the first names the interval.
     ax : matplotlib Axes, optional
         Where to draw; a new figure's when None.
 
@@ -164,7 +283,9 @@ def plot_paired_differences(comparisons, *, ax=None):
     >>> [t.get_text() for t in ax.get_yticklabels()]
     ['a − b']
     """
-    comparisons = list(comparisons)
+    if hasattr(comparisons, "difference") and hasattr(comparisons, "ci"):  # one PairedDifference
+        comparisons = [comparisons]
+    comparisons = [_as_comparison(c) for c in comparisons]
     if not comparisons:
         raise ArgumentError("comparisons", "must hold at least one comparison")
     missing = [k for k in ("score_a", "score_b", "difference", "difference_ci") if k not in comparisons[0]]

@@ -193,7 +193,7 @@ def test_a_prior_the_scores_contradict_is_flagged_and_its_metrics_are_not_identi
     assert report["theta_upper_bound"] == pytest.approx(bound)
     assert report["auc_corrected"] is None and report["auprc_corrected"] is None and report["f1_estimate"] is None
     assert "not identified" in report["prior_warning"]
-    assert metrics.corrected_auc(auc_pu, too_high) > 1  # what clipping used to hide
+    assert metrics.corrected_auc(auc_pu, too_high, unidentified="raw") > 1  # what clipping used to hide
     code, out, _ = _run(capsys, "evaluate", table, "--prior", too_high, "--format", "markdown")
     assert "not identified (theta above the bound)" in out and "theta is above it" in out
     assert metrics.check_prior(auc_pu, bound - 0.01) is True

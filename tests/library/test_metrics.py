@@ -2,6 +2,7 @@
 the corrected AUC and its interval, degenerate input."""
 
 import itertools
+import warnings
 from statistics import NormalDist
 
 import numpy as np
@@ -9,6 +10,7 @@ import pytest
 from sklearn.metrics import roc_auc_score
 
 from pueval import metrics
+from pueval.validation import ArgumentError
 
 
 def S(a, b):
@@ -231,3 +233,19 @@ def test_with_sampling_error_the_bound_is_taken_at_the_lowest_auc_pu_of_the_box(
     with pytest.warns(metrics.PriorInconsistentWarning, match=f"= {bound:.4f}"):
         found = metrics.corrected_auc_interval(0.8144, (0.3, 0.99), standard_error=0.05)
     assert found == metrics.corrected_auc_interval(0.8144, (0.3, bound), standard_error=0.05)
+
+
+def test_a_corrected_auc_the_ranking_contradicts_is_not_identified():
+    """The review's case: AUC^PU 0.8144 with θ 0.9 (above 2(1 − 0.8144) = 0.371) gave 3.644."""
+    with pytest.warns(metrics.PriorInconsistentWarning, match="not identified"):
+        assert np.isnan(metrics.corrected_auc(0.8144, 0.9))
+    assert metrics.corrected_auc(0.8144, 0.9, unidentified="raw") == pytest.approx((0.8144 - 0.45) / 0.1)
+    assert metrics.corrected_auc(0.8144, 0.9, clip=True) == 1.0
+    with pytest.warns(metrics.PriorInconsistentWarning, match="1 value"):
+        mixed = metrics.corrected_auc(np.array([0.8144, 0.8144]), np.array([0.3, 0.9]))
+    assert mixed[0] == pytest.approx((0.8144 - 0.15) / 0.7) and np.isnan(mixed[1])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # at the bound itself: exactly 1, no warning
+        assert metrics.corrected_auc(0.8, 0.4) == pytest.approx(1.0)
+    with pytest.raises(ArgumentError, match="unidentified"):
+        metrics.corrected_auc(0.8, 0.3, unidentified="clip")

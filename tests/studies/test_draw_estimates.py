@@ -1,7 +1,6 @@
 """pueval.studies.draw_estimates: the per-draw table (truth, AUL^PU, AUC^PU, corrected AUCs) follows its schema,
 clips the correction and refuses priors of other draws."""
 
-import numpy as np
 import pandas as pd
 import pytest
 
@@ -20,7 +19,7 @@ def test_draw_table_follows_the_estimates_schema_and_clips_the_correction():
             "auc_est_bbe", "bbe_lower", "bbe_upper", "theta_tice", "auc_est_tice"]  # the pipeline's other sources
     schemas.check_columns(list(frame.columns) + rest, "estimates", "test")
     assert frame["aul_pu"].tolist() == pytest.approx(metrics.aul(s, scores).tolist())
-    expected = np.clip(metrics.corrected_auc(frame["auc_pu"], prior["theta_km1"]), 0, 1)
+    expected = metrics.corrected_auc(frame["auc_pu"], prior["theta_km1"], clip=True)
     assert frame["auc_est_km1"].tolist() == pytest.approx(list(expected))
     assert frame["auc_est_km1"].iloc[2] == 1.0  # θ̂ near 1 blows the correction up: clipped
 

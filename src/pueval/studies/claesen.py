@@ -116,7 +116,7 @@ def order_table(*, seed: int, n_unlabeled: int = 45_000, n_known: int = 5000, be
                          "lower": band.roc_lower.area, "upper": band.roc_upper.area,
                          "midpoint": (band.roc_lower.area + band.roc_upper.area) / 2,
                          "zero_width_lower": flat.roc_lower.area, "zero_width_upper": flat.roc_upper.area,
-                         "affine": float(metrics.corrected_auc(auc_pu, beta_hat)),
+                         "affine": float(metrics.corrected_auc(auc_pu, beta_hat, unidentified="raw")),
                          "clipped_thresholds": _clipped_share(s, scores, beta_hat, band),
                          "auc_pu": auc_pu, "auc": float(metrics.auc(y, scores))})
     return pd.DataFrame(rows)

@@ -232,4 +232,4 @@ def toy() -> dict:
     theta = float(y[s == 0].mean())
     auc_pu = float(metrics.auc(s, scores))
     return {"theta": theta, "auc_pu": auc_pu, "auc": float(metrics.auc(y, scores)),
-            "direct": float(metrics.corrected_auc(auc_pu, theta)), "indirect": related.jain_roc_auc(s, scores, theta)}
+            "direct": float(metrics.corrected_auc(auc_pu, theta, unidentified="raw")), "indirect": related.jain_roc_auc(s, scores, theta)}

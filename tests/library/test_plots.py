@@ -1,0 +1,73 @@
+"""pueval.plots' displays as scikit-learn draws them: from_predictions, from_estimator, plot(ax=); the paired
+differences from the library's own result."""
+
+import numpy as np
+import pytest
+
+import pueval
+from pueval import curves
+from pueval.plots import LiftDisplay, PUROCDisplay, plot_paired_differences
+from pueval.validation import ArgumentError
+
+plt = pytest.importorskip("matplotlib.pyplot")
+
+
+@pytest.fixture
+def fitted():
+    from sklearn.linear_model import LogisticRegression
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(600, 3))
+    y = X[:, 0] + rng.normal(0, 1, 600) > 0.3
+    s = (y & (rng.random(600) < 0.4)).astype(int)
+    return LogisticRegression().fit(X, s), X, s
+
+
+def test_from_estimator_draws_the_estimators_scores(fitted):
+    model, X, s = fitted
+    lift = LiftDisplay.from_estimator(model, X, s)
+    scores = model.decision_function(X)
+    assert lift.aul_pu == pytest.approx(pueval.aul_pu_score(s, scores))
+    assert lift.ci == pytest.approx(pueval.aul_pu_interval(s, scores))
+    assert lift.line_.get_label().startswith("LogisticRegression: lift")
+    roc = PUROCDisplay.from_estimator(model, X, s, response_method="predict_proba", theta=0.2)
+    assert roc.auc_pu == pytest.approx(curves.roc_curve(s, model.predict_proba(X)[:, 1]).area)
+    assert roc.corrected is not None and roc.band is not None
+    plt.close("all")
+
+
+def test_plot_draws_again_on_a_given_axes(fitted):
+    model, X, s = fitted
+    display = LiftDisplay.from_estimator(model, X, s)
+    figure, ax = plt.subplots()
+    assert display.plot(ax=ax, name="again") is display
+    assert display.ax_ is ax and display.figure_ is figure
+    assert display.line_.get_label().startswith("again: lift")
+    plt.close("all")
+
+
+def test_a_prior_the_ranking_contradicts_draws_no_corrected_curve():
+    with pytest.warns(pueval.metrics.PriorInconsistentWarning):
+        display = PUROCDisplay.from_predictions([1, 0, 0, 1, 0, 0], [0.9, 0.3, 0.6, 0.5, 0.2, 0.1], theta=0.6)
+    assert display.corrected is None
+    assert "no corrected ROC or band" in display.ax_.get_legend().get_texts()[1].get_text()
+    plt.close("all")
+
+
+def test_paired_differences_take_the_librarys_result():
+    rng = np.random.default_rng(1)
+    y = rng.random(800) < 0.4
+    labels = (y & (rng.random(800) < 0.3)).astype(int)
+    found = pueval.aul_pu_difference(labels, y + rng.normal(0, 1, 800), y + rng.normal(0, 2, 800))
+    ax = plot_paired_differences(found)
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["A − B"]
+    assert ax.lines[0].get_xdata()[0] == pytest.approx(found.difference)
+    with pytest.raises(ArgumentError, match="PairedDifference"):
+        plot_paired_differences([3.0])
+    plt.close("all")
+
+
+def test_a_bad_response_method_is_named(fitted):
+    model, X, s = fitted
+    with pytest.raises(ArgumentError, match="response_method"):
+        LiftDisplay.from_estimator(model, X, s, response_method="predict")
