@@ -13,6 +13,7 @@ import math
 import re
 import sys
 import time
+import warnings
 from statistics import NormalDist
 
 import numpy as np
@@ -28,6 +29,10 @@ from pueval.tables import InputError, pos_label_of, shown
 from pueval.validation import check_fraction, check_pu
 
 PRIOR_NOTE = "depend on the class prior theta"
+
+
+class ScarRejectedWarning(UserWarning):
+    """The audit's test rejects SCAR at the report's level: the numbers that assume it are biased."""
 
 
 def _column(table: pd.DataFrame, name: str, option: str) -> pd.Series:
@@ -93,9 +98,10 @@ def _identity(args, sha256: str, n: int, n_labeled: int) -> dict:
             "options": {k: given[k] for k in OPTIONS if k in given}}
 
 
-def _prior(args, table: pd.DataFrame, labeled: np.ndarray) -> tuple[float, str, dict] | None:
+def _prior(args, table: pd.DataFrame, labeled: np.ndarray, auc_pu: float) -> tuple[float, str, dict] | None:
     """(θ, source, what the report adds about the estimators) from --prior or the MPE methods on --features
-    (θ the first method's; with several, each θ̂ with its interval and whether they agree); None without either."""
+    (θ the first method's; with several, each θ̂ with its interval, whether the ranking allows it (each beyond
+    the first warned of here, the first by the caller) and whether they agree); None without either."""
     if args.prior is not None:
         return check_fraction(args.prior, "--prior (theta)"), "given", {}
     if args.mpe is None:
@@ -125,7 +131,10 @@ def _prior(args, table: pd.DataFrame, labeled: np.ndarray) -> tuple[float, str, 
              "theta_interval_method": first.interval_method}
     if len(found) > 1:
         extra["priors"] = [{"method": m, "theta": e.theta, "interval": list(e.interval) if e.interval else None,
-                            "interval_method": e.interval_method} for m, e in found.items()]
+                            "interval_method": e.interval_method,
+                            "prior_consistent": e.theta <= metrics.theta_upper_bound(auc_pu) if k == 0
+                            else metrics.check_prior(auc_pu, e.theta, f"theta ({m})")}
+                           for k, (m, e) in enumerate(found.items())]
         extra["priors_agree"] = priors_agree(found)
     return first.theta, args.mpe[0], extra
 
@@ -150,7 +159,11 @@ def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> tuple[dict, n
                 "n_audited_positive": audit.n_audited_positive, "aul_audit": audit.aul, "aul_audit_ci": list(audit.ci),
                 "theta_audit": audit.theta, "theta_audit_ci": list(audit.theta_ci), "auc_audit": audit.auc,
                 "scar_p_value": audit.scar_p_value, "audit_bias": audit.bias}
-    prior = _prior(args, table, labeled)
+        if audit.scar_p_value is not None and audit.scar_p_value < 1.0 - args.level:
+            warnings.warn(f"the audit rejects SCAR (p = {audit.scar_p_value:.3g}; AUL^PU minus the audited AUL "
+                          f"{audit.bias:+.4f}): AUL^PU, its interval and every number that assumes SCAR are biased; "
+                          "the audited AUL (aul_audit) is the one to report", ScarRejectedWarning, stacklevel=2)
+    prior = _prior(args, table, labeled, out["auc_pu"])
     if args.target_recall is not None:
         audited = pd.to_numeric(table[args.audit_column], errors="coerce").to_numpy(float) \
             if args.audit_column is not None else None
@@ -374,7 +387,8 @@ def evaluate_rows(report: dict) -> list[tuple[str, str, str]]:
         rows.append((f"theta ({report['theta_source']})", f"{report['theta']:.4f}"
                      + interval(report.get("theta_interval")), "an estimator or your value"))
         if "priors" in report:
-            rows += [(f"theta ({p['method']})", f"{p['theta']:.4f}" + interval(p["interval"], " (no interval of its own)"),
+            rows += [(f"theta ({p['method']})", f"{p['theta']:.4f}" + interval(p["interval"], " (no interval of its own)")
+                      + ("" if p["prior_consistent"] else ": above the largest theta the scores allow"),
                       "another estimator, beside the first") for p in report["priors"][1:]]
             agree = {True: "yes", False: "no: they disagree", None: "fewer than two intervals"}
             rows.append(("the estimators' intervals overlap", agree[report["priors_agree"]], "the estimators"))
@@ -507,10 +521,19 @@ def _cell(text) -> str:
     return str(text).translate(MARKDOWN_ESCAPED)
 
 
+def _warnings_first(report: dict) -> str:
+    """The report's first line when it has warnings: how many, and that they come first (a number the report
+    gives may be biased or not identified)."""
+    count = len(report.get("warnings", []))
+    return f"{count} warning{'s' if count > 1 else ''}: read {'them' if count > 1 else 'it'} before the numbers"
+
+
 def markdown(report: dict, rows) -> str:
-    lines = ["| quantity | value | depends on |", "|---|---|---|"]
+    """The report as a Markdown table; with warnings, they come first (their count on the first line)."""
+    warned = [f"Warning: {_cell(message)}" for message in report.get("warnings", [])]
+    lines = [f"**{_warnings_first(report)}**", "", *warned, ""] if warned else []
+    lines += ["| quantity | value | depends on |", "|---|---|---|"]
     lines += [f"| {_cell(q)} | {_cell(v)} | {_cell(d)} |" for q, v, d in rows]
-    lines += ["", *(f"Warning: {_cell(message)}" for message in report.get("warnings", []))]
     return "\n".join(lines) + f"\n\n{_cell(_input_line(report))}\n"
 
 
@@ -521,12 +544,13 @@ def html_page(report: dict, rows, title: str, png: bytes | None) -> str:
     image = (f'<img alt="curves" style="max-width:100%" src="data:image/png;base64,'
              f'{base64.b64encode(png).decode()}">' if png else "")
     warned = "".join(f"<li>{_typeset(message)}</li>" for message in report.get("warnings", []))
-    warned = f"<h2>Warnings</h2><ul>{warned}</ul>" if warned else ""
+    warned = f"<h2>Warnings</h2><p><strong>{html.escape(_warnings_first(report))}</strong></p><ul>{warned}</ul>" \
+        if warned else ""
     return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{html.escape(title)}</title>"
             "<style>body{font-family:sans-serif;max-width:60em;margin:2em auto}td,th{border:1px solid #ccc;"
             "padding:.3em .6em}table{border-collapse:collapse}</style></head><body>"
-            f"<h1>{html.escape(title)}</h1><table><tr><th>quantity</th><th>value</th><th>depends on</th></tr>"
-            f"{cells}</table>{warned}{image}<p>AUL<sup>PU</sup> and its interval need no class prior (Theorem 1 of "
+            f"<h1>{html.escape(title)}</h1>{warned}<table><tr><th>quantity</th><th>value</th><th>depends on</th></tr>"
+            f"{cells}</table>{image}<p>AUL<sup>PU</sup> and its interval need no class prior (Theorem 1 of "
             "<i>AUL is a better optimization metric in PU learning</i>): AUL<sup>PU</sup> is unbiased for the AUL "
             "under SCAR labeling. Quantities marked 'the prior theta' change with theta.</p>"
             f"<p><small>{html.escape(_input_line(report))}</small></p><pre style=\"white-space:pre-wrap\">"

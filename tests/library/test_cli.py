@@ -453,6 +453,29 @@ def test_the_command_reports_the_audit(tmp_path, capsys):
     assert report["scar_p_value"] == reports._tidy(found.scar_p_value) and report["n_audited"] == 300
     assert cli.main(["evaluate", str(path), "--audit-column", "audit", "--format", "markdown"]) == 0
     assert "SCAR test (labeled vs audited positives), p" in capsys.readouterr().out
+    rejected = found.scar_p_value < 0.05
+    assert any("the audit rejects SCAR" in w for w in report["warnings"]) == rejected
+
+
+def test_an_audit_that_rejects_scar_is_the_reports_first_line(tmp_path, capsys):
+    """The easy positives labeled far more often: the audit's test rejects SCAR, the report says so first."""
+    rng = np.random.default_rng(13)
+    n = 3000
+    y = rng.random(n) < 0.4
+    score = y + rng.normal(0, 1, n)
+    labeled = y & (rng.random(n) < 0.6 / (1 + np.exp(-3 * (score - 1.5))))
+    audit = np.full(n, np.nan)
+    rows = rng.choice(np.flatnonzero(~labeled), 400, replace=False)
+    audit[rows] = y[rows]
+    path = tmp_path / "sar.csv"
+    pd.DataFrame({"labeled": labeled.astype(int), "score": score, "audit": audit}).to_csv(path, index=False)
+    assert cli.main(["evaluate", str(path), "--audit-column", "audit", "--format", "markdown"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("**") and "warning" in lines[0] and "before the numbers" in lines[0]
+    assert any(line.startswith("Warning: the audit rejects SCAR") for line in lines[:6])
+    assert cli.main(["evaluate", str(path), "--audit-column", "audit", "--format", "html"]) == 0
+    page = capsys.readouterr().out
+    assert page.index("<h2>Warnings</h2>") < page.index("<table>")
 
 
 def test_an_output_that_names_the_input_is_refused_and_the_input_kept(capsys, table_300):
@@ -751,3 +774,22 @@ def test_target_recall_adds_the_operating_point_to_every_format(capsys, tmp_path
     audited = _json(capsys, "evaluate", path, "--target-recall", "0.9", "--audit-column", "audit")["operating_point"]
     assert audited["audited_precision"] is not None and audited["guarantee"].startswith("approximate")
     _refused(capsys, "--target-recall: must lie in (0, 1), got 1.5", "evaluate", path, "--target-recall", "1.5")
+
+
+def test_every_mpe_method_is_checked_against_the_rankings_bound(tmp_path, capsys, monkeypatch):
+    """With several --mpe methods each estimate is checked, not the first alone: a later method's theta above
+    2(1 - AUC^PU) is warned of and marked in the report (the review's TIcE 0.386 > 0.371 passed unsaid)."""
+    path = _example(tmp_path, 600, 1)
+
+    class Found:  # the estimators are not run: the check is the report's, whatever produced the estimates
+        def __init__(self, theta):
+            self.theta, self.interval, self.interval_method = theta, None, None
+
+    monkeypatch.setattr(reports, "estimate_priors", lambda X, s, methods, **kw: {
+        methods[0]: Found(0.05), methods[1]: Found(0.99)})
+    monkeypatch.setattr(reports, "priors_agree", lambda found: None)
+    assert cli.main(["evaluate", str(path), "--mpe", "bbe", "tice", "--features", "x1", "x2", "x3"]) == 0
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    assert [p["prior_consistent"] for p in report["priors"]] == [True, False]
+    assert any("theta (tice)" in w for w in report["warnings"])
