@@ -30,7 +30,7 @@ BASE = {
                 "scores": None},
     "jain": {"repetitions": 2, "pu_repetitions": 0, "purities": [1.0]}, "paired_difference": {"level": 0.95, "train_share": 0.5},
     "tabatabaei": {"runs": 10, "classifiers": 3, "rho_step": 0.1, "dataset": None, "en_rhos": [0.5],
-                   "en_repetitions": 2, "bounds_draws": 2, "orient_lines": True, "forest_sets": 1,
+                   "en_repetitions": 2, "rf_repetitions": 1, "bounds_draws": 2, "orient_lines": True, "forest_sets": 1,
                    "forest_pu_rho": None},
     "mcdermott": {"datasets": 2, "target_aurocs": [0.85], "real": ["compas"], "runs": 1, "splits": 2,
                   "pu": {"size": 200, "frequencies": {"equal": [0.5, 0.5]}, "m2_steps": 10, "m3_steps": 2}},

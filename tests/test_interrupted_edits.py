@@ -33,7 +33,7 @@ SMOKE = {"run": ["airfoil", "concrete"], "n_draws": 3, "betas": [0.2, 0.4], "mpe
          "figure3": {"beta": 0.4, "repetitions": 1, "centers": 20, "sigma_factors": [1.0], "lambdas": [0.1]},
          "claesen": {"repetitions": 3, "known_positives": [100], "beta": 0.2},
          "tabatabaei": {"runs": 10, "classifiers": 5, "rho_step": 0.1, "dataset": None, "en_rhos": [0.3],
-                        "en_repetitions": 2, "bounds_draws": 5, "orient_lines": True, "forest_sets": 1,
+                        "en_repetitions": 2, "rf_repetitions": 1, "bounds_draws": 5, "orient_lines": True, "forest_sets": 1,
                         "forest_pu_rho": None},
          "mcdermott": {"datasets": 2, "pu": {"size": 200, "m2_steps": 20, "m3_steps": 2}, "real": ["compas"],
                        "runs": 1, "splits": 2}}

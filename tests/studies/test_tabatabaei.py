@@ -252,9 +252,36 @@ def test_bounds_follow_the_variance_formula():
     assert (summary["max_mean_gap_in_se"] < 5).all()
 
 
+def test_their_random_forest_rho_is_their_loop_restated():
+    """Their on_leave_out_for_one_setting(classifier_type='RF'): a 10-tree forest fitted without each labeled row,
+    its P(s = 1 | x) of that row averaged; ρ̂ = S/((S − 1)/ĉ − 1), the seeds drawn in the same order."""
+    from sklearn.ensemble import RandomForestClassifier
+
+    rng = np.random.default_rng(5)
+    x = rng.random((90, 2))
+    y = x[:, 0] + 0.2 < x[:, 1]
+    labeled = study.labeled_sets(y[None], 0.4, rng)[0]
+    seeds_used = np.random.default_rng(6)
+    found = []
+    for j in np.flatnonzero(labeled):
+        rows = [i for i in range(90) if i != j]
+        forest = RandomForestClassifier(n_estimators=10, random_state=int(seeds_used.integers(2**31)))
+        forest.fit(x[rows], labeled[rows])
+        found.append(forest.predict_proba(x[[j]])[0, 1])
+    size = labeled.sum()
+    expected = size / ((size - 1) / np.mean(found) - 1)
+    assert study.loo_rf_rho(x, labeled, np.random.default_rng(6)) == pytest.approx(expected, rel=1e-12)
+    # every forest sure the left-out row is unlabeled: ĉ = 0 and ρ̂ = 0, their S/∞
+    apart = np.r_[[[0.0, 0.0], [1.0, 1.0]], np.zeros((20, 2)), np.ones((20, 2))] + rng.normal(0, 1e-3, (42, 2))
+    assert study.loo_rf_rho(apart, np.r_[True, True, np.zeros(40, bool)], np.random.default_rng(7)) == 0.0
+    with pytest.raises(ValueError, match="at least 2 labeled rows"):
+        study.loo_rf_rho(x, np.r_[True, np.zeros(89, bool)], rng)
+
+
 def test_rho_estimates_on_both_problems():
-    frame = study.rho_estimates_frame(seed=3, rhos=[0.5], repetitions=3)
+    frame = study.rho_estimates_frame(seed=3, rhos=[0.5], repetitions=3, rf_repetitions=2)
     assert frame.groupby("family").size().to_dict() == {"generated": 3, "iris": 3}
+    assert frame.groupby("family")["rho_hat_loo_rf"].count().to_dict() == {"generated": 2, "iris": 2}
     assert frame["rho_hat"].between(0.2, 0.8).all()
     for column in ("rho_hat_loo", "rho_hat_loo_free_intercept"):
         assert frame[column].between(0.1, 0.8).all()

@@ -47,6 +47,7 @@ rule tabatabaei_rho:
         seed=config["seed"],
         rhos=lambda w: [float(r) for r in config["tabatabaei"]["en_rhos"]],
         repetitions=lambda w: config["tabatabaei"]["en_repetitions"],
+        rf_repetitions=lambda w: config["tabatabaei"]["rf_repetitions"],
     script:
         "../scripts/tabatabaei_rho.py"
 

@@ -134,7 +134,9 @@ SCHEMAS = {
         "family": "generated or iris", "rho": "nominal labeled fraction of the positives",
         "rho_real": "realised rho = S/P", "repetition": "labeled set index", "rho_hat": "EN's estimate of rho",
         "rho_hat_loo": "their estimate: leave-one-out logistic regression (liblinear's, intercept penalized), "
-        "S/((S - 1)/c - 1)", "rho_hat_loo_free_intercept": "the same, intercept not penalized (lbfgs's)"}),
+        "S/((S - 1)/c - 1)", "rho_hat_loo_free_intercept": "the same, intercept not penalized (lbfgs's)",
+        "rho_hat_loo_rf": "their Figure 2's estimate: leave-one-out random forest (10 trees), NaN beyond "
+        "tabatabaei.rf_repetitions"}),
 }
 
 

@@ -41,10 +41,14 @@ run them:
   the normal approximation their SciPy used (``stats.wilcoxon(x, y)``).
 
 Their ρ estimate (Figure 2, their FIG2 notebooks' ``on_leave_out_for_one_setting``) is Elkan & Noto's
-e₁ from a logistic regression of labeled against every other row, left out one labeled row at a time:
-ĉ is the mean of the left-out labeled rows' P(s = 1 | x), and ρ̂ = S/((S − 1)/ĉ − 1) (:func:`loo_rho`). Their
-``LogisticRegression()`` is scikit-learn's default of their time (Python 3.6, before scikit-learn 0.22:
-liblinear, C = 1, the intercept penalized like a weight), solved here exactly by Newton's method. Beside it,
+e₁ from a classifier of labeled against every other row, left out one labeled row at a time: ĉ is the mean of
+the left-out labeled rows' P(s = 1 | x), and ρ̂ = S/((S − 1)/ĉ − 1). The notebooks compute it with two
+classifiers, ``'RF'`` and ``'linear'``, on the same labeled sets, and the figure they save with the paper's
+legend plots the RF one: **Figure 2 is the random forest** (:func:`loo_rf_rho`), scikit-learn's
+``RandomForestClassifier()`` of their time (before 0.22: 10 trees, √features per split, bootstrap, unseeded;
+seeded here per fit from the config seed); ĉ = 0 gives ρ̂ = 0, as their division by zero does. The
+``'linear'`` one (:func:`loo_rho`), ``LogisticRegression()`` of their time (liblinear, C = 1, the intercept
+penalized like a weight), is solved here exactly by Newton's method, a variant their notebooks also compute. Beside it,
 our EN (``estimate_prior(..., "en")``: the mean cross-fitted LightGBM P(s = 1 | x) of the labeled rows),
 ρ̂ = ĉ = n_L/(n_L + θ̂·n_U), on the same labeled sets.
 """
@@ -433,9 +437,32 @@ def loo_rho(x: np.ndarray, labeled: np.ndarray, *, penalize_intercept: bool = Tr
     return size / ((size - 1) / c - 1.0)
 
 
-def rho_estimates_frame(*, seed: int, rhos, repetitions: int) -> pd.DataFrame:
-    """ρ̂ of EN and of their leave-one-out logistic regression (intercept penalized, and not), on the same
-    ``repetitions`` labeled sets per ρ, on one generated dataset and on IRIS (their Figure 2)."""
+def loo_rf_rho(x: np.ndarray, labeled: np.ndarray, rng: np.random.Generator) -> float:
+    """Their Figure 2's ρ̂ = S/((S − 1)/ĉ − 1), ĉ the mean over the labeled rows of P(s = 1 | x_j) from
+    scikit-learn's ``RandomForestClassifier`` of their time (10 trees, defaults otherwise) fitted on every row but
+    j (labeled against the rest), each fit seeded from ``rng``; ĉ = 0 gives 0 (their S/∞)."""
+    from pueval.extras import require
+
+    forest = require("sklearn.ensemble", "their random-forest estimate of rho").RandomForestClassifier
+    s = np.asarray(labeled, dtype=bool)
+    size = int(s.sum())
+    if size < 2:
+        raise ArgumentError("labeled", f"needs at least 2 labeled rows (their grid starts at 2), got {size}")
+    found = []
+    for j in np.flatnonzero(s):
+        keep = np.ones(s.size, dtype=bool)
+        keep[j] = False
+        model = forest(n_estimators=10, random_state=int(rng.integers(2**31))).fit(x[keep], s[keep])
+        found.append(model.predict_proba(x[j:j + 1])[0, list(model.classes_).index(True)])
+    c = float(np.mean(found))
+    with np.errstate(divide="ignore"):
+        return float(size / ((size - 1) / np.float64(c) - 1.0))
+
+
+def rho_estimates_frame(*, seed: int, rhos, repetitions: int, rf_repetitions: int | None = None) -> pd.DataFrame:
+    """ρ̂ of their leave-one-out random forest (Figure 2's, on the first ``rf_repetitions`` labeled sets of each
+    ρ: each costs S forest fits; None: all), of their leave-one-out logistic regression (intercept penalized, and
+    not) and of EN, on the same ``repetitions`` labeled sets per ρ, on one generated dataset and on IRIS."""
     rng = seeds.rng(seed, "tabatabaei", "en", "generated-data")
     points = rng.random((GENERATED_POINTS, 2))
     problems = {"generated": (points, points[:, 0] + 0.2 < points[:, 1]), "iris": iris_data()}
@@ -445,25 +472,32 @@ def rho_estimates_frame(*, seed: int, rhos, repetitions: int) -> pd.DataFrame:
             rng = seeds.rng(seed, "tabatabaei", "en", family, float(rho))
             labeled = labeled_sets(np.broadcast_to(y, (repetitions, y.size)), float(rho), rng)
             for rep, row in enumerate(labeled):
+                forests = seeds.rng(seed, "tabatabaei", "rf", family, float(rho), rep)
                 rows.append({"family": family, "rho": float(rho), "rho_real": row.sum() / y.sum(), "repetition": rep,
                              "rho_hat": en_rho(x, row, rng), "rho_hat_loo": loo_rho(x, row),
-                             "rho_hat_loo_free_intercept": loo_rho(x, row, penalize_intercept=False)})
+                             "rho_hat_loo_free_intercept": loo_rho(x, row, penalize_intercept=False),
+                             "rho_hat_loo_rf": loo_rf_rho(x, row, forests)
+                             if rf_repetitions is None or rep < rf_repetitions else np.nan})
     return pd.DataFrame(rows)
 
 
-RHO_ESTIMATORS = {"loo": "rho_hat_loo", "loo_free_intercept": "rho_hat_loo_free_intercept", "en": "rho_hat"}
+RHO_ESTIMATORS = {"loo_rf": "rho_hat_loo_rf", "loo": "rho_hat_loo", "loo_free_intercept": "rho_hat_loo_free_intercept",
+                  "en": "rho_hat"}
+"""Figure 2's estimator first (their random forest), then the variants: their logistic regression (as their
+scikit-learn fitted it, and with today's unpenalized intercept) and our EN."""
 
 
 def rho_estimates_table(frame: pd.DataFrame) -> pd.DataFrame:
-    """Per family, ρ and estimator (:data:`RHO_ESTIMATORS`): the mean ρ̂, its 10th and 90th percentiles and the
-    mean ratio ρ̂/ρ (ρ the realised S/P)."""
+    """Per family, ρ and estimator (:data:`RHO_ESTIMATORS`): the labeled sets, the mean ρ̂, its 10th and 90th
+    percentiles and the mean ratio ρ̂/ρ (ρ the realised S/P), over the sets the estimator ran on."""
     rows = []
     for (family, rho), part in frame.groupby(["family", "rho"], sort=False):
         for name, column in RHO_ESTIMATORS.items():
-            values = part[column]
-            rows.append({"family": family, "rho": rho, "estimator": name, "mean": values.mean(),
+            ran = part[column].notna()
+            values, part_ran = part.loc[ran, column], part[ran]
+            rows.append({"family": family, "rho": rho, "estimator": name, "sets": int(ran.sum()), "mean": values.mean(),
                          "p10": values.quantile(0.1), "p90": values.quantile(0.9),
-                         "mean_ratio": (values / part["rho_real"]).mean()})
+                         "mean_ratio": (values / part_ran["rho_real"]).mean()})
     return pd.DataFrame(rows)
 
 

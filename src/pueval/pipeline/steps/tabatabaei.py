@@ -20,13 +20,14 @@ def tabatabaei_inversions(input, output, *, family, seed, runs, classifiers, rho
     schemas.write(frame, output[0], "tabatabaei")
 
 
-def tabatabaei_rho(input, output, *, seed, rhos, repetitions):
-    """Figure 2's data: EN's and their leave-one-out logistic regression's estimates of ρ on generated data and
-    IRIS."""
+def tabatabaei_rho(input, output, *, seed, rhos, repetitions, rf_repetitions):
+    """Figure 2's data: their leave-one-out random forest's (Figure 2's), their leave-one-out logistic regression's
+    and EN's estimates of ρ on generated data and IRIS."""
     from pueval.studies import tabatabaei as study
 
-    frame = study.rho_estimates_frame(seed=seed, rhos=rhos, repetitions=repetitions)
-    log.info("%d labeled sets, each with EN's and the leave-one-out estimate of rho", len(frame))
+    frame = study.rho_estimates_frame(seed=seed, rhos=rhos, repetitions=repetitions, rf_repetitions=rf_repetitions)
+    log.info("%d labeled sets, each with EN's and the leave-one-out estimates of rho (the forest's on %d)", len(frame),
+             int(frame["rho_hat_loo_rf"].notna().sum()))
     schemas.write(frame, output[0], "tabatabaei_rho")
 
 
