@@ -50,3 +50,11 @@ def test_the_sar_study_weights_by_sar_em_on_its_first_draws():
     e = sar_em(np.c_[x, scores], labeled, [2], classification_attributes=[0, 1]).propensity
     row = em[(em["strength"] == 2) & (em["draw"] == 1)].iloc[0]
     assert row["estimate"] == pytest.approx(aul_pu_weighted(labeled, scores, e, relative=False).aul)
+    # the two other arms, restated: every column standardized, the class model on the features, or on every column
+    both = np.c_[x, scores]
+    z = (both - both.mean(axis=0)) / both.std(axis=0)
+    for source, attributes in (("aul_sar_em_standardized", [0, 1]), ("aul_sar_em_all_attributes", None)):
+        e = sar_em(z, labeled, [2], classification_attributes=attributes).propensity
+        arm = frame[(frame["source"] == source) & (frame["strength"] == 2) & (frame["draw"] == 1)].iloc[0]
+        assert arm["estimate"] == pytest.approx(aul_pu_weighted(labeled, scores, e, relative=False).aul)
+    assert (frame["source"] == "aul_sar_em_all_attributes").sum() == 4

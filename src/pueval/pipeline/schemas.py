@@ -94,7 +94,7 @@ SCHEMAS = {
         "dataset": "catalog name", "beta": "labeled fraction of the positives (on average over the propensities)",
         "strength": "k of the propensity (0 = SCAR)", "draw": "draw index", "theta": "true positive fraction of "
         "the unlabeled rows", "source": "aul (AUL^PU), the prior of the corrected AUC (true, distance, en, bbe, "
-        "tice), or an AUL estimate without SCAR (aul_weighted, aul_weighted_half, aul_sar_em, aul_audit_{m}, aul_bounds)",
+        "tice), or an AUL estimate without SCAR (aul_weighted, aul_weighted_half, aul_sar_em, aul_sar_em_standardized, aul_sar_em_all_attributes, aul_audit_{m}, aul_bounds)",
         "estimate": "AUL^PU, AUC^PU corrected with that prior (clipped to [0, 1]), or that AUL estimate", "truth":
         "the fully labeled AUL or AUC", "error": "estimate - truth", "low": "the 95 % interval's lower end (the "
         "bounds' lower end for aul_bounds; NaN without one)", "high": "its upper end", "p_value":

@@ -19,7 +19,11 @@ with propensities of half the slope (k/2: a misspecified propensity model), ``au
 of m unlabeled rows drawn at random (sizes at least the number of unlabeled rows are skipped), with the SCAR
 test's p-value, ``aul_sar_em`` weights by SAR-EM's estimated propensities (:func:`pueval.sar_em.sar_em`: the score
 as the propensity attribute, the features as the class attributes; on the first ``em_draws`` draws of each k
-only, as its EM costs up to a second a draw on few features and far more on many), and ``aul_bounds`` is the range of the AUL at the true Γ (the largest ratio of two
+only, as its EM costs up to a second a draw on few features and far more on many), beside two arms on the same
+draws: ``aul_sar_em_standardized`` (every column standardized first: the class model's logistic fit is not
+scale-free in practice, with Airfoil's features spanning five orders of magnitude) and
+``aul_sar_em_all_attributes`` (standardized, and the class model on every column, the score included: the
+authors' default ``classification_attributes``), and ``aul_bounds`` is the range of the AUL at the true Γ (the largest ratio of two
 positives' propensities), widened by its 95 % sampling error, with AUL^PU as its estimate. AUL^PU and the
 weighted and audited estimates carry their 95 % intervals (``low``, ``high``), so the table gives coverage.
 Their :class:`~pueval.propensity.PropensityWarning` (few effective rows at large k) is not logged per draw:
@@ -80,15 +84,16 @@ LEVEL = 0.95  # of every interval of the study
 
 
 def without_scar(y: np.ndarray, scores: np.ndarray, labeled: np.ndarray, e: np.ndarray, e_half: np.ndarray,
-                 audits: dict[int, np.ndarray], gamma: float, e_em: np.ndarray | None = None) -> list[dict]:
+                 audits: dict[int, np.ndarray], gamma: float, e_em: dict[str, np.ndarray] | None = None) -> list[dict]:
     """The estimates of one draw that do not assume SCAR (the module docstring), each a dict with ``source``,
     ``estimate``, ``low``, ``high`` and ``p_value`` (NaN where it has none); ``audits`` maps an audit size to
-    the audited rows; ``e_em``, SAR-EM's propensities, when estimated on this draw."""
+    the audited rows; ``e_em``, SAR-EM's propensities by arm (:func:`sar_em_propensities`), when estimated on this
+    draw."""
     nan = float("nan")
     found = []
     weightings = [("aul_weighted", e), ("aul_weighted_half", e_half)]
     if e_em is not None:
-        weightings.append(("aul_sar_em", e_em))
+        weightings += list(e_em.items())
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", propensity.PropensityWarning)
         for source, e_used in weightings:
@@ -107,11 +112,24 @@ def without_scar(y: np.ndarray, scores: np.ndarray, labeled: np.ndarray, e: np.n
     return found
 
 
-def sar_em_propensity(X: np.ndarray, scores: np.ndarray, labeled: np.ndarray) -> np.ndarray:
-    """SAR-EM's propensities with the score as the propensity attribute and the features as the class
-    attributes (:func:`pueval.sar_em.sar_em`, its authors' defaults)."""
-    features = np.c_[X, scores]
-    return sar_em.sar_em(features, labeled, [X.shape[1]], classification_attributes=np.arange(X.shape[1])).propensity
+def _standardized(columns: np.ndarray) -> np.ndarray:
+    """Each column minus its mean over its standard deviation (a constant column left at 0)."""
+    sd = columns.std(axis=0)
+    return (columns - columns.mean(axis=0)) / np.where(sd > 0, sd, 1.0)
+
+
+def sar_em_propensities(X: np.ndarray, scores: np.ndarray, labeled: np.ndarray) -> dict[str, np.ndarray]:
+    """SAR-EM's propensities (:func:`pueval.sar_em.sar_em`), the score the propensity attribute, in three arms
+    (module docstring): ``aul_sar_em`` the raw features as the class attributes, ``aul_sar_em_standardized``
+    the same standardized, ``aul_sar_em_all_attributes`` standardized with every column, the score included,
+    as the class attributes (the authors' default)."""
+    features, score = X.shape[1], [X.shape[1]]
+    standardized = _standardized(np.c_[X, scores])
+    return {"aul_sar_em": sar_em.sar_em(np.c_[X, scores], labeled, score,
+                                        classification_attributes=np.arange(features)).propensity,
+            "aul_sar_em_standardized": sar_em.sar_em(standardized, labeled, score,
+                                                     classification_attributes=np.arange(features)).propensity,
+            "aul_sar_em_all_attributes": sar_em.sar_em(standardized, labeled, score).propensity}
 
 
 def run(X: np.ndarray, y: np.ndarray, scores: np.ndarray, *, dataset: str, beta: float, strengths, n_draws: int,
@@ -150,7 +168,7 @@ def run(X: np.ndarray, y: np.ndarray, scores: np.ndarray, *, dataset: str, beta:
             unlabeled = np.flatnonzero(labeled == 0)
             audits = {int(m): seeds.rng(seed, dataset, "sar", float(strength), d, "audit", int(m)).choice(
                 unlabeled, int(m), replace=False) for m in audit_sizes if m < unlabeled.size}
-            e_em = sar_em_propensity(X, scores, labeled) if d < em_draws else None
+            e_em = sar_em_propensities(X, scores, labeled) if d < em_draws else None
             found += [{**item, "truth": truth["aul"]}
                       for item in without_scar(y, scores, labeled, e, e_half, audits, gamma, e_em)]
             rows += [{"dataset": dataset, "beta": beta, "strength": float(strength), "draw": d, "theta": theta,

@@ -100,7 +100,9 @@ SAR_LABELS = {"aul": "AUL$^{PU}$", "true": "AUC, true prior", "distance": "AUC, 
 
 SAR_WITHOUT_SCAR = {"aul": "AUL$^{PU}$ (assumes SCAR)", "aul_weighted": "weighted by 1/e, true e",
                     "aul_weighted_half": "weighted by 1/e, e of half the slope",
-                    "aul_sar_em": "weighted by 1/ê, SAR-EM's ê (subset of draws)"}
+                    "aul_sar_em": "weighted by 1/ê, SAR-EM's ê (subset of draws)",
+                    "aul_sar_em_standardized": "the same, features standardized",
+                    "aul_sar_em_all_attributes": "the same, standardized, class model on every column (authors' default)"}
 
 
 def sar_figure(table: pd.DataFrame) -> plt.Figure:

@@ -39,15 +39,22 @@ def _labels(datasets, titles: dict | None) -> list[str]:
 MATHTEXT = {"AUL^PU": "AUL$^{PU}$", "AUC^PU": "AUC$^{PU}$", "AUPRC^PU": "AUPRC$^{PU}$"}  # names typeset in figures
 
 
+LEGEND_COLUMNS = 5
+"""The most entries a row of :func:`_legend_below` holds: more wrap onto further rows, so no figure is widened to
+fit its legend."""
+
+
 def _legend_below(fig: plt.Figure, *axes) -> None:
-    """One legend of the entries of ``axes`` (each label once) under the panels, off the data."""
+    """One legend of the entries of ``axes`` (each label once) under the panels, off the data, in rows of at most
+    :data:`LEGEND_COLUMNS` entries."""
     entries = {}
     for ax in axes:
         for handle, label in zip(*ax.get_legend_handles_labels()):
             entries.setdefault(label, handle)
-    fig.legend(list(entries.values()), list(entries), loc="lower center", ncol=len(entries), fontsize="small",
-               frameon=False)
-    fig.tight_layout(rect=(0.0, 0.07, 1.0, 1.0))
+    rows = -(-len(entries) // LEGEND_COLUMNS)
+    fig.legend(list(entries.values()), list(entries), loc="lower center", ncol=min(len(entries), LEGEND_COLUMNS),
+               fontsize="small", frameon=False)
+    fig.tight_layout(rect=(0.0, 0.07 * rows, 1.0, 1.0))
 
 
 def _panels(count: int, width: float = 5.0, height: float = 4.0):
