@@ -51,7 +51,7 @@ def test_a_repetition_learns_a_nonlinear_ranking_from_pu_data():
     truth["theta"] = rows[0]["theta"]
     rows = figure3.repetition(X, y, dataset="toy", rep=0, seed=1, beta=0.3, **options, mpe=true_prior)
     by_method = {r["method"]: r for r in rows}
-    assert set(by_method) == {"PU_AUC", "PU_AUC_oracle", "PU_AUL", "PU_AUL_metric"}
+    assert set(by_method) == {"PU_AUC", "PU_AUC_oracle", "PU_AUC_01", "PU_AUL", "PU_AUL_metric"}
     assert by_method["PU_AUC"]["theta_hat"] == truth["theta"]
     assert by_method["PU_AUC_oracle"]["auc"] == by_method["PU_AUC"]["auc"]  # the oracle is PU_AUC with the true prior
     linear = metrics.auc(y, X @ np.linalg.lstsq(np.c_[X, np.ones(len(X))], y, rcond=None)[0][:2])
@@ -119,3 +119,33 @@ def test_summarize_adds_the_corrected_and_holm_adjusted_p_values():
     table = figure3.summarize(frame, test_fraction=0.3).set_index("dataset")
     assert {"p_aul_minus_auc_corrected", "p_aul_minus_auc_holm"} <= set(table.columns)
     assert table.loc["a", "p_aul_minus_auc_holm"] == pytest.approx(min(1.0, 2 * table.loc["a", "p_aul_minus_auc_corrected"]))
+
+
+def test_sakais_rule_picks_the_largest_held_out_auc_pu():
+    """PU_AUC_01 restated: for each (σ, λ), the held-out folds' AUC^PU of PU_AUC's solves, summed; the largest
+    wins, whatever the prior (the 0/1 PU-AUC risk is a decreasing map of AUC^PU)."""
+    from pueval.studies.kernel_ranking import Moments, Solver, gaussian_basis, pu_auc_system
+
+    X, y = _two_moons(300, 3)
+    rng = np.random.default_rng(4)
+    is_labeled = (y == 1) & (rng.random(y.size) < 0.4)
+    centers = X[rng.choice(y.size, 30, replace=False)]
+    fold = np.arange(y.size) % 3
+    sigmas, lambdas = [0.3, 1.0], [1e-3, 1e-1]
+    for theta in (0.1, 0.4):
+        model = figure3.fit(("PU_AUC", "PU_AUC_01"), X, is_labeled, centers, sigmas=sigmas, lambdas=lambdas,
+                            fold=fold, theta_p=theta)["PU_AUC_01"]
+        best, pick = -np.inf, None
+        for sigma in sigmas:
+            Phi = gaussian_basis(X, centers, sigma)
+            for lam in lambdas:
+                total = 0.0
+                for k in range(3):
+                    held = fold == k
+                    solver = Solver(*pu_auc_system(Moments.of(Phi[~held & is_labeled]),
+                                                   Moments.of(Phi[~held & ~is_labeled]), theta))
+                    total += metrics.auc(is_labeled[held].astype(int), Phi[held] @ solver(lam))
+                if total > best:
+                    best, pick = total, (sigma, lam)
+        assert (model["sigma"], model["lam"]) == pick
+

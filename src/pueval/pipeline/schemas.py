@@ -83,8 +83,8 @@ SCHEMAS = {
         "label": "1 = positive", "score": "the authors' classifier's decision value"}),
     "figure3": Schema("figure3/{dataset}.parquet", "figure3_dataset",
                       "per repetition and method: Figure 3's PU_AUC and PU_AUL", {
-        "dataset": "catalog name", "rep": "repetition", "method": "PU_AUC, PU_AUC_oracle, PU_AUL or "
-        "PU_AUL_metric (tuned by AUL^PU)", "auc": "test AUC",
+        "dataset": "catalog name", "rep": "repetition", "method": "PU_AUC, PU_AUC_oracle, PU_AUC_01 (tuned by "
+        "the held-out 0/1 PU-AUC risk, as Sakai's code), PU_AUL or PU_AUL_metric (tuned by AUL^PU)", "auc": "test AUC",
         "sigma": "chosen kernel width", "lam": "chosen ridge penalty", "clipped": "1 if the solver clipped",
         "theta": "true positive fraction of the unlabeled training rows", "theta_hat": "estimated prior (PU_AUC)",
         "fit_seconds": "cross-validation and refit", "train_seconds": "fit_seconds, plus the MPE run for PU_AUC",

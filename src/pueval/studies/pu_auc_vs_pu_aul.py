@@ -16,9 +16,14 @@ Per dataset and repetition r (seeds from the config seed, the dataset, "figure3"
    scored by the AUC on the test part;
 6. PU_AUC_oracle is PU_AUC given the true θ_P: the gap PU_AUC_oracle − PU_AUC is the price of the
    MPE error, PU_AUL − PU_AUC_oracle the difference between the methods themselves;
-7. PU_AUL_metric, a named variant, is PU_AUL with (σ, λ) picked by the 0/1 metric AUL^PU on the
-   held-out fold instead (the protocol of earlier versions of this study); it shares PU_AUL's
-   cross-validation solves and differs only in the criterion.
+7. PU_AUC_01 is PU_AUC tuned as Sakai et al.'s own code tunes it (``PNU_AUC_SL.m`` of t-sakai-kure/pywsl):
+   (σ, λ) by the **0/1** PU-AUC risk on the held-out folds, (1 − AUC^PU − θ/2)/(1 − θ) with AUC^PU the
+   held-out fold's labeled-vs-unlabeled AUC, a decreasing map of that AUC^PU whatever θ̂: so the pick is the
+   largest held-out AUC^PU summed over the folds (the grid as the paper gives it). It shares PU_AUC's
+   solves (same system, same prior) and differs only in the criterion;
+8. PU_AUL_metric is PU_AUL tuned by the same kind of rule, the 0/1 metric AUL^PU on the held-out fold (on one
+   fold AUL^PU = n_L/(2n) + (n_U/n)·AUC^PU, an increasing map of the same AUC^PU; the folds are stratified by the
+   PU label, so their n_L and n nearly agree); it shares PU_AUL's solves and differs only in the criterion.
 
 :func:`summarize` compares the methods per dataset by a paired t-test over the repetitions (two-sided,
 ``repetitions`` − 1 degrees of freedom) of the test-AUC differences, and, since the repetitions are random
@@ -53,8 +58,8 @@ from pueval.validation import ArgumentError
 log = logging.getLogger(__name__)
 
 # PU_AUC with the estimated prior, PU_AUC with the true prior (an oracle: it separates the MPE error from the
-# method), PU_AUL (needs no prior), PU_AUL tuned by AUL^PU (a named variant)
-METHODS = ("PU_AUC", "PU_AUC_oracle", "PU_AUL", "PU_AUL_metric")
+# method), PU_AUC tuned by Sakai's 0/1 rule, PU_AUL (needs no prior), PU_AUL tuned by AUL^PU
+METHODS = ("PU_AUC", "PU_AUC_oracle", "PU_AUC_01", "PU_AUL", "PU_AUL_metric")
 MEDIAN_SAMPLE = 1000  # rows used for σ_med
 
 
@@ -70,6 +75,11 @@ def best_mpe(estimates: pd.DataFrame) -> str:
 
 def _aul_metric_criterion(f: np.ndarray, is_labeled: np.ndarray, theta_p: float) -> float:
     return float(metrics.aul(is_labeled.astype(int), f))
+
+
+def _auc_pu_criterion(f: np.ndarray, is_labeled: np.ndarray, theta_p: float) -> float:
+    """Sakai's 0/1 PU-AUC risk, negated up to its decreasing map: the held-out AUC^PU (θ_P does not enter)."""
+    return float(metrics.auc(is_labeled.astype(int), f))
 
 
 def _pu_aul_criterion(f: np.ndarray, is_labeled: np.ndarray, theta_p: float) -> float:
@@ -88,6 +98,7 @@ def _pu_aul(L, U, theta):
 SYSTEMS = {
     "PU_AUC": (pu_auc_system, _pu_auc_criterion),
     "PU_AUC_oracle": (pu_auc_system, _pu_auc_criterion),
+    "PU_AUC_01": (pu_auc_system, _auc_pu_criterion),
     "PU_AUL": (_pu_aul, _pu_aul_criterion),
     "PU_AUL_metric": (_pu_aul, _aul_metric_criterion),
 }
@@ -180,12 +191,13 @@ def repetition(X: np.ndarray, y: np.ndarray, *, dataset: str, rep: int, seed: in
     mpe_seconds = time.perf_counter() - start
     rows = []
     theta = float(y_train[~is_labeled].mean())
-    for group, prior in ((("PU_AUC",), theta_hat), (("PU_AUC_oracle",), theta), (("PU_AUL", "PU_AUL_metric"), 0.0)):
+    for group, prior in ((("PU_AUC", "PU_AUC_01"), theta_hat), (("PU_AUC_oracle",), theta),
+                         (("PU_AUL", "PU_AUL_metric"), 0.0)):
         start = time.perf_counter()
         models = fit(group, Z_train, is_labeled, basis, sigmas=sigmas, lambdas=lambdas, fold=fold, theta_p=prior)
         fit_seconds = time.perf_counter() - start  # a shared cross-validation (both criteria) counts for each method
         for method, model in models.items():
-            estimated = method == "PU_AUC"
+            estimated = method in ("PU_AUC", "PU_AUC_01")
             rows.append({
                 "dataset": dataset, "rep": rep, "method": method,
                 "auc": float(metrics.auc(y[test], gaussian_basis(Z_test, basis, model["sigma"]) @ model["w"])),
@@ -225,7 +237,10 @@ def run(X: np.ndarray, y: np.ndarray, estimates: pd.DataFrame, *, dataset: str, 
 
 # the comparisons of :func:`summarize`: column stem → (method ahead if positive, method behind)
 COMPARISONS = {"aul_minus_auc": ("PU_AUL", "PU_AUC"), "aul_minus_oracle": ("PU_AUL", "PU_AUC_oracle"),
-               "aul_metric_minus_auc": ("PU_AUL_metric", "PU_AUC"), "aul_minus_aul_metric": ("PU_AUL", "PU_AUL_metric")}
+               "aul_metric_minus_auc": ("PU_AUL_metric", "PU_AUC"), "aul_minus_aul_metric": ("PU_AUL", "PU_AUL_metric"),
+               "aul_metric_minus_auc01": ("PU_AUL_metric", "PU_AUC_01"), "aul_minus_auc01": ("PU_AUL", "PU_AUC_01")}
+"""The paper's claim first (PU_AUL against PU_AUC, each tuned by its own squared risk), then the arms: the oracle
+prior, and each tuned by its 0/1 held-out rule (Sakai's code for PU_AUC, AUL^PU for PU_AUL)."""
 
 
 def paired_test(differences: np.ndarray) -> float:
