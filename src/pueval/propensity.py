@@ -1,4 +1,4 @@
-"""AUL^PU when the labels are not selected at random: propensity-weighted estimates (issue #32, item 1).
+"""AUL^PU when the labels are not selected at random: propensity-weighted estimates.
 
 Under SAR a positive row i is labeled with probability e_i = P(labeled | positive, x_i), its propensity, so
 the labeled rows are no longer a simple random sample of the positives and AUL^PU is biased. A row's

@@ -52,7 +52,6 @@ from pueval.validation import ArgumentError
 
 log = logging.getLogger(__name__)
 
-PURITIES = (1.0, 0.95, 0.75)
 LABELED, LABELED_SMALL, SMALL_DATASET, UNLABELED_CAP = 1000, 100, 2000, 10_000
 ARMS = ("pu", "model")  # the paper's setting (the non-traditional classifier) first, our variant after
 AUC_ESTIMATORS = ("PU", "DR", "IR", "DE", "IE")

@@ -96,16 +96,6 @@ def auprc_rows(scores: np.ndarray, labels: np.ndarray) -> np.ndarray:
 METRICS = {"auroc": auroc_rows, "auprc": auprc_rows}
 
 
-def theorem1_terms(scores: np.ndarray, labels: np.ndarray) -> tuple[float, float]:
-    """Theorem 1's right-hand sides on a finite ranking: (1 − mean FPR(t), 1 − P(y=0)·mean FPR(t)/P(f ≥ t)),
-    t over the positives' scores."""
-    scores, labels = np.asarray(scores, float), np.asarray(labels, bool)
-    t = scores[labels]
-    fpr = (scores[~labels][None, :] >= t[:, None]).mean(1)
-    fire = (scores[None, :] >= t[:, None]).mean(1)
-    return 1.0 - fpr.mean(), 1.0 - (~labels).mean() * (fpr / fire).mean()
-
-
 def mistakes(scores: np.ndarray, labels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(ascending order of the rows, positions i in it where a positive sits directly below a negative)."""
     order = np.argsort(scores)

@@ -1,4 +1,4 @@
-"""Choosing among models without negatives, on the main paper's datasets (issue #46's study).
+"""Choosing among models without negatives, on the main paper's datasets: what each selection criterion costs.
 
 Per dataset and draw: the rows split at random (stratified) into training (half), validation and test (a
 quarter each); a share β of the training positives labeled at random (SCAR); K candidates fitted on the PU

@@ -32,9 +32,6 @@ from pueval import operating, seeds
 from pueval.studies import sar
 from pueval.validation import ArgumentError
 
-PARTS = ("scar", "audit", "sar", "calibration")
-
-
 def scar_rows(dataset: str, beta: float, labeled_draws: np.ndarray, y: np.ndarray, scores: np.ndarray, *,
               targets, level: float, audit_sizes, seed: int) -> tuple[list[dict], list[dict]]:
     """(per draw and target: the operating point against the truth; per draw, target and audit size: the
