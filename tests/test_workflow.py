@@ -125,12 +125,14 @@ def test_pipeline_writes_table_and_figures(run):
     assert "| tice | " in (results / "table1_plus.md").read_text()
     sar = pd.read_csv(results / "sar.csv")
     assert set(sar["source"]) == {"aul", "true", "distance", "en", "bbe", "tice", "aul_weighted", "aul_weighted_half",
-                                  "aul_sar_em", "aul_audit_50", "aul_bounds"}  # audits of 200, 1,000 rows exceed these
+                                  "aul_sar_em", "aul_sar_em_standardized", "aul_sar_em_all_attributes", "aul_audit_50",
+                                  "aul_bounds"}  # audits of 200, 1,000 rows exceed these
     assert set(sar.loc[sar.source == "aul_sar_em", "dataset"]) == {"airfoil", "all"}  # sar.em.datasets in run
     assert sar.loc[sar.source == "aul_audit_50", "rejection"].notna().all()
     assert sar.loc[sar.source == "true", "coverage"].isna().all()
     overall = sar[sar.dataset == "all"].set_index("source")["draws"]
-    assert set(sar["strength"]) == {0.0, 2.0} and (overall.drop("aul_sar_em") == 3 * 2).all()  # 3 datasets x 2
+    em_arms = ["aul_sar_em", "aul_sar_em_standardized", "aul_sar_em_all_attributes"]
+    assert set(sar["strength"]) == {0.0, 2.0} and (overall.drop(em_arms) == 3 * 2).all()  # 3 datasets x 2
     assert (overall["aul_sar_em"] == 2).all()  # airfoil alone, its 2 draws per strength
     assert figure3[["auc_mean_pu_auc", "auc_mean_pu_aul"]].notna().all().all()
     related = pd.read_csv(results / "related.csv")
