@@ -39,7 +39,7 @@ from pueval.extras import require
 from pueval.metrics import labeled_t_values, paired_t_values
 from pueval.propensity import hajek, labeled_weights, normal_interval
 from pueval.validation import (ArgumentError, DegenerateScoresWarning, PosLabel, check_integer, check_level,
-                               check_pu, sklearn_names, warn_degenerate)
+                               check_pu, check_scores, sklearn_names, warn_degenerate)
 
 INTERVAL_METHODS = ("normal", "bootstrap")
 MAX_BOOT = 10_000_000
@@ -167,7 +167,7 @@ def bootstrap_means(values: np.ndarray, n_boot: int, rng: np.random.Generator, *
 def aul_pu_interval(labels: ArrayLike, scores: ArrayLike, level: float = 0.95, *, method: str = "normal",
                     n_boot: int = 2000, random_state: int | np.random.Generator | None = None,
                     pos_label: PosLabel = 1, propensity: ArrayLike | None = None,
-                    relative: bool = True) -> tuple[float, float]:
+                    relative: bool = True, sample_weight: ArrayLike | None = None) -> tuple[float, float]:
     """A confidence interval for the AUL from PU data, without a class prior.
 
     ``method="normal"``: AUL^PU ± z·s/√n^L, s² the sample variance of the labeled rows' t-values
@@ -199,6 +199,11 @@ def aul_pu_interval(labels: ArrayLike, scores: ArrayLike, level: float = 0.95, *
         Each labeled row's labeling propensity (:mod:`pueval.propensity`).
     relative : bool, default True
         Whether ``propensity`` holds relative values (only their ratios matter) or absolute ones.
+    sample_weight : array of shape (n,), optional
+        scikit-learn's row weights, read as frequencies (row i counts w_i times, as in :func:`aul_pu_score`): the
+        normal interval of the weighted mean of the weighted t-values, with Σ_L w labeled rows and the weighted
+        variance Σ_L w (t − m)²/(Σ_L w − 1), so that integer weights give the interval of the repeated rows.
+        Not with ``propensity`` or the bootstrap.
 
     Returns
     -------
@@ -217,6 +222,11 @@ def aul_pu_interval(labels: ArrayLike, scores: ArrayLike, level: float = 0.95, *
     if method not in INTERVAL_METHODS:
         raise ValueError(f"method must be one of {INTERVAL_METHODS}, got {method!r}")
     check_integer(n_boot, "n_boot", 100, MAX_BOOT)
+    if sample_weight is not None:
+        if propensity is not None or method != "normal":
+            raise ArgumentError("sample_weight", "is taken by the normal interval without propensity only")
+        mean, se = _weighted_mean_se(*_weighted_labeled_t(labels, [scores], sample_weight, pos_label))
+        return normal_interval(mean, se, level, 0.0, 1.0)
     if propensity is not None:
         if method != "normal":
             raise ValueError("method: with propensity only the normal interval is offered, got 'bootstrap'")
@@ -234,6 +244,27 @@ def aul_pu_interval(labels: ArrayLike, scores: ArrayLike, level: float = 0.95, *
         means = bootstrap_means(t, n_boot, np.random.default_rng(random_state))
         low, high = np.quantile(means, [0.5 - level / 2.0, 0.5 + level / 2.0])
     return float(max(low, 0.0)), float(min(high, 1.0))
+
+
+def _weighted_labeled_t(labels, columns, sample_weight, pos_label) -> tuple[np.ndarray, ...]:
+    """(the labeled rows' weights, then each column's weighted t-values of the labeled rows), the arguments checked
+    and degenerate scores warned of (:func:`pueval.metrics.weighted_t_values`)."""
+    labeled, first = check_pu(labels, columns[0], pos_label=pos_label)
+    checked = [first] + [check_scores(c, labeled.size, "scores_b") for c in columns[1:]]
+    weights = check_sample_weight(sample_weight, labeled)
+    for column in checked:
+        warn_degenerate(labeled, column)
+    return (weights[labeled], *(metrics.weighted_t_values(c, weights)[labeled] for c in checked))
+
+
+def _weighted_mean_se(w: np.ndarray, values: np.ndarray) -> tuple[float, float]:
+    """The frequency-weighted mean of ``values`` and its standard error √(Σ w (v − m)²/(Σw − 1)/Σw): the mean and
+    Theorem 1's standard error of the rows repeated w_i times."""
+    total = float(w.sum())
+    if total <= 1.0:
+        raise ArgumentError("sample_weight", f"the labeled rows' weights sum to {total:g}: need more than 1")
+    mean = float(w @ values / total)
+    return mean, math.sqrt(float(w @ (values - mean) ** 2) / (total - 1.0) / total)
 
 
 @dataclass(frozen=True)
@@ -261,8 +292,8 @@ class PairedDifference:
 
 @sklearn_names
 def aul_pu_difference(labels: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLike, *, level: float = 0.95,
-                      pos_label: PosLabel = 1, propensity: ArrayLike | None = None,
-                      relative: bool = True) -> PairedDifference:
+                      pos_label: PosLabel = 1, propensity: ArrayLike | None = None, relative: bool = True,
+                      sample_weight: ArrayLike | None = None) -> PairedDifference:
     """Is model A better than model B? A paired, prior-free interval for ΔAUL = AUL(A) − AUL(B).
 
     Both models score the same n rows. With d_i = t_i^A − t_i^B the paired difference of a labeled
@@ -286,6 +317,9 @@ def aul_pu_difference(labels: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLik
         the Hájek mean with weights 1/e_i, and the standard error its linearized one (:mod:`pueval.propensity`).
     relative : bool, default True
         With ``propensity``: only their ratios are trusted (conservative variance), or absolute (False).
+    sample_weight : array of shape (n,), optional
+        Row weights read as frequencies (as in :func:`aul_pu_interval`): the weighted t-values of both models,
+        their paired differences' weighted mean and standard error. Not with ``propensity``.
 
     Returns
     -------
@@ -309,6 +343,13 @@ def aul_pu_difference(labels: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLik
     (True, True, True)
     """
     level = check_level(level)
+    if sample_weight is not None:
+        if propensity is not None:
+            raise ArgumentError("sample_weight", "and propensity together are not supported; give one")
+        w, t_a, t_b = _weighted_labeled_t(labels, [scores_a, scores_b], sample_weight, pos_label)
+        difference, se = _weighted_mean_se(w, t_a - t_b)
+        return _paired_result(int(np.size(labels)), int(w.size), float(w @ t_a / w.sum()), float(w @ t_b / w.sum()),
+                              difference, se, level, None)
     labeled, t_a, t_b = paired_t_values(labels, scores_a, scores_b, pos_label=pos_label)
     d = t_a - t_b
     n_eff = None
@@ -320,15 +361,22 @@ def aul_pu_difference(labels: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLik
         mean_a, mean_b, difference = weights.mean(t_a), weights.mean(t_b), weights.mean(d)
         se = float(np.sqrt(weights.variance(d, difference)))
         n_eff = weights.n_eff
+    return _paired_result(int(labeled.size), int(labeled.sum()), mean_a, mean_b, difference, se, level, n_eff)
+
+
+def _paired_result(n: int, n_labeled: int, mean_a: float, mean_b: float, difference: float, se: float, level: float,
+                   n_eff: float | None) -> PairedDifference:
+    """The :class:`PairedDifference` of an estimated difference and its standard error: the normal interval and the
+    two-sided p-value of "no difference" (a warning when the differences do not vary)."""
     if se == 0.0:
         warnings.warn("the paired differences of the labeled rows' t-values do not vary (e.g. the two models "
-                      "rank the rows alike): the interval has width 0", DegenerateScoresWarning, stacklevel=2)
+                      "rank the rows alike): the interval has width 0", DegenerateScoresWarning, stacklevel=3)
         p_value = 1.0 if difference == 0.0 else 0.0
     else:
         p_value = math.erfc(abs(difference) / se / math.sqrt(2.0))  # 2Φ(−|z|), exact in the far tail
-    return PairedDifference(n=int(labeled.size), n_labeled=int(labeled.sum()), aul_pu_a=mean_a, aul_pu_b=mean_b,
-                            difference=difference, ci=normal_interval(difference, se, level, -1.0, 1.0),
-                            p_value=p_value, level=level, n_eff=n_eff)
+    return PairedDifference(n=n, n_labeled=n_labeled, aul_pu_a=mean_a, aul_pu_b=mean_b, difference=difference,
+                            ci=normal_interval(difference, se, level, -1.0, 1.0), p_value=p_value, level=level,
+                            n_eff=n_eff)
 
 
 def aul_pu_scorer(*, pos_label: PosLabel = 1) -> Callable:

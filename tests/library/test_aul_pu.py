@@ -12,7 +12,8 @@ from sklearn.model_selection import GridSearchCV, StratifiedKFold
 
 import pueval
 from pueval import aul_pu, metrics
-from pueval.validation import DegenerateScoresWarning
+from pueval.aul_pu import aul_pu_difference, aul_pu_interval
+from pueval.validation import ArgumentError, DegenerateScoresWarning
 from tests.synthetic import pu_labels
 
 
@@ -313,3 +314,26 @@ def test_the_bootstrap_interval_refuses_an_endless_bootstrap_and_warns_on_few_di
     few = np.r_[np.ones(5), np.zeros(395)].astype(int)
     with pytest.warns(DegenerateScoresWarning, match="resamples 5 distinct labeled t-values"):
         aul_pu.aul_pu_interval(few, scores, method="bootstrap", n_boot=200, random_state=0)
+
+
+def test_sample_weight_in_the_interval_and_the_difference_is_the_repeated_rows():
+    """Integer weights are frequencies: the interval and the paired difference equal those of the rows repeated."""
+    rng = np.random.default_rng(31)
+    n = 400
+    y = rng.random(n) < 0.4
+    labels = (y & (rng.random(n) < 0.4)).astype(int)
+    a, b = y + rng.normal(0, 1, n), y + rng.normal(0, 1.5, n)
+    weights = rng.integers(1, 4, n)
+    rows = np.repeat(np.arange(n), weights)
+    assert aul_pu_interval(labels, a, sample_weight=weights) == pytest.approx(
+        aul_pu_interval(labels[rows], a[rows]), abs=1e-12)
+    weighted = aul_pu_difference(labels, a, b, sample_weight=weights)
+    repeated = aul_pu_difference(labels[rows], a[rows], b[rows])
+    assert weighted.difference == pytest.approx(repeated.difference, abs=1e-12)
+    assert weighted.ci == pytest.approx(repeated.ci, abs=1e-12)
+    assert weighted.p_value == pytest.approx(repeated.p_value, rel=1e-9)
+    assert aul_pu_interval(labels, a, sample_weight=np.ones(n)) == pytest.approx(aul_pu_interval(labels, a))
+    with pytest.raises(ArgumentError, match="sample_weight"):
+        aul_pu_interval(labels, a, sample_weight=weights, method="bootstrap")
+    with pytest.raises(ArgumentError, match="sample_weight"):
+        aul_pu_difference(labels, a, b, sample_weight=weights, propensity=np.ones(n))
