@@ -45,7 +45,7 @@ __all__ = ["Sketch", "PairedSketch", "BinnedAUL", "BinnedDifference", "Binned", 
            "default_edges"]
 
 
-def default_edges(bins: int = 1000, *, low: float = 0.0, high: float = 1.0,
+def default_edges(bins: int = 10_000, *, low: float = 0.0, high: float = 1.0,
                   sample: ArrayLike | None = None) -> np.ndarray:
     """``bins + 1`` increasing edges from ``low`` to ``high``: equally spaced (scores in [0, 1] by default), or,
     with ``sample`` (scores from a first pass or a subsample), at the sample's quantiles, so that bins hold

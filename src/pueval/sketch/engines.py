@@ -24,7 +24,7 @@ from pueval.extras import require
 from pueval.sketch.core import Sketch, check_edges, default_edges, summarize
 from pueval.validation import ArgumentError, PosLabel
 
-DEFAULT_BINS = 1000
+DEFAULT_BINS = 10_000
 """Bins of the equally spaced edges an adapter makes in its first pass when none are given."""
 
 __all__ = ["dask", "spark", "duckdb", "merge_all", "summarize_frame"]

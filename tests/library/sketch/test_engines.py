@@ -1,6 +1,7 @@
 """pueval.sketch.engines: the same counts from NumPy, a Dask LocalCluster of two workers, Spark in local mode
 (skipped without a Java runtime or PySpark) and DuckDB on a Parquet file."""
 
+import logging
 import shutil
 
 import numpy as np
@@ -10,6 +11,8 @@ import pytest
 from pueval.sketch import default_edges, summarize
 from pueval.sketch import engines
 from pueval.validation import ArgumentError
+
+logging.getLogger("py4j").setLevel(logging.WARNING)  # its gateway says goodbye at exit, after pytest closed the log
 
 
 @pytest.fixture(scope="module")
