@@ -61,6 +61,14 @@ def measure(*argv: str) -> dict:
     return {"report": json.loads(out), "seconds": seconds, "peak_mb": usage.ru_maxrss / 1024}
 
 
+def print_row(label: str, rows: int, found: dict) -> None:
+    """One row of the table: the path, rows, seconds, peak memory, AUL^PU, its bound (0: exact), the interval."""
+    report = found["report"]
+    low, high = report["aul_pu_ci"]
+    print(f"| {label} | {rows:,} | {found['seconds']:.1f} | {found['peak_mb']:,.0f} | {report['aul_pu']:.6f} | "
+          f"{report.get('error_bound', 0):.1e} | [{low:.6f}, {high:.6f}] |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--folder", type=Path, default=Path("/tmp/pueval-at-scale"))
@@ -75,24 +83,14 @@ def main() -> None:
         path = args.folder / f"scores-{rows}.parquet"
         write(path, rows)
         for label, extra in (("streaming", ["--streaming"]), ("exact", [])):
-            found = measure("evaluate", str(path), *extra)
-            report = found["report"]
-            low, high = report["aul_pu_ci"]
-            peak = f"{found['peak_mb']:,.0f}"
-            print(f"| {label} | {rows:,} | {found['seconds']:.1f} | {peak} | {report['aul_pu']:.6f} | "
-                  f"{report.get('error_bound', 0):.1e} | [{low:.6f}, {high:.6f}] |", flush=True)
+            print_row(label, rows, measure("evaluate", str(path), *extra))
     path = args.folder / f"scores-{args.rows}.parquet"
     start = time.perf_counter()
     write(path, args.rows)
     print(f"(wrote {path} in {time.perf_counter() - start:.0f} s, {path.stat().st_size / 1e9:.1f} GB)", flush=True)
     for label, extra in (("streaming", ["--streaming"]), ("streaming, 1,000 segments", ["--segment-column", "segment",
                                                                                           "--bins", "1000"])):
-        found = measure("evaluate", str(path), *extra)
-        report = found["report"]
-        low, high = report["aul_pu_ci"]
-        peak = f"{found['peak_mb']:,.0f}"
-        print(f"| {label} | {args.rows:,} | {found['seconds']:.1f} | {peak} | {report['aul_pu']:.6f} | "
-              f"{report['error_bound']:.1e} | [{low:.6f}, {high:.6f}] |", flush=True)
+        print_row(label, args.rows, measure("evaluate", str(path), *extra))
 
 
 if __name__ == "__main__":
