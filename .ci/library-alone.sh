@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The library installed as a user installs it, in a fresh venv, without the pipeline's stack:
-# 1. `pip install .` (the core): imports and computes AUL^PU, `pueval evaluate` and `compare` run, with none of
+# 1. `pip install .` (the core): imports and computes AUL^PU, a sketch and a selection, `pueval evaluate` (exact and
+#    streaming), `compare` and `select` run, with none of
 #    the estimators' stack (numba, LightGBM, scikit-learn) nor Snakemake or matplotlib; `--mpe` and `--plot`
 #    are one line naming the extra to install and exit code 2;
 # 2. the built wheel with the mpe extra (`pip install 'pueval-….whl[mpe]'`, as the missing-extra message says):
@@ -26,10 +27,17 @@ for name in ("numba", "lightgbm", "sklearn", "snakemake", "matplotlib", "jsonsch
     assert importlib.util.find_spec(name) is None, f"{name} was installed with the core"
 print("aul_pu_score:", pueval.aul_pu_score([1, 0, 0, 1], [0.9, 0.1, 0.4, 0.8]))
 print("roc_curve area:", pueval.curves.roc_curve([1, 0, 0, 1], [0.9, 0.1, 0.4, 0.8]).area)
+labels, scores = [1, 0, 0, 1, 0, 1], [0.9, 0.1, 0.4, 0.8, 0.3, 0.7]
+sketch = pueval.sketch.summarize(labels[:3], scores[:3], edges=pueval.sketch.default_edges(100)) + \
+    pueval.sketch.summarize(labels[3:], scores[3:], edges=pueval.sketch.default_edges(100))
+print("sketch:", sketch.aul_pu())
+print("select_models:", pueval.select_models(labels, {"a": scores, "b": scores[::-1]}, random_state=0).best)
 PY
 "$venv/bin/pueval" example-scores --n 200 > "$work/scores.csv"
 "$venv/bin/pueval" evaluate "$work/scores.csv" --prior 0.3 --format markdown
 "$venv/bin/pueval" compare "$work/scores.csv" --score-columns score score_b --format markdown
+"$venv/bin/pueval" select "$work/scores.csv" --score-columns score score_b --format markdown
+"$venv/bin/pueval" evaluate "$work/scores.csv" --streaming --format markdown
 # an extra that is missing: one line naming it, exit code 2
 expect_extra() {  # extra, command...
     local extra=$1; shift
