@@ -47,12 +47,28 @@ def _labels(args, table: pd.DataFrame, score_columns) -> tuple[np.ndarray, list[
     pos_label = pos_label_of(column, args.pos_label)
     scores = []
     for option, name in score_columns:
-        values = pd.to_numeric(_column(table, name, option), errors="coerce").to_numpy()
+        raw = _column(table, name, option)
+        values = pd.to_numeric(raw, errors="coerce").to_numpy()
+        bad = np.flatnonzero(~np.isfinite(values.astype(float)))
+        if bad.size:
+            raise InputError(f"{option}: column {name!r} holds {bad.size} missing, non-numeric or infinite value(s), "
+                             f"the first in row {bad[0] + 1} ({shown(raw.iloc[bad[0]])}); score every row")
         labeled, checked = check_pu(column.to_numpy(), values, pos_label=pos_label,
                                     labels_name=f"--label-column {args.label_column!r} (--pos-label {args.pos_label})",
                                     scores_name=f"{option} {name!r} (missing, non-numeric or infinite)")
         scores.append(checked)
     return labeled, scores
+
+
+def _audit(args, table: pd.DataFrame) -> np.ndarray:
+    """The --audit-column as floats: 1/0 on the audited rows, NaN (an empty cell, or text) elsewhere. A boolean
+    column is refused: True/False in every row reads as an audit of every row, not as which rows were audited."""
+    column = _column(table, args.audit_column, "--audit-column")
+    if pd.api.types.is_bool_dtype(column):
+        raise InputError(f"--audit-column: column {args.audit_column!r} is boolean (True or False in every row); an "
+                         "audit column holds the true class, 1 or 0, of the audited unlabeled rows and is empty on "
+                         "every other row")
+    return pd.to_numeric(column, errors="coerce").to_numpy(float)
 
 
 def _propensity(args, table: pd.DataFrame) -> np.ndarray | None:
@@ -153,8 +169,7 @@ def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> tuple[dict, n
         bounds = aul_pu_bounds(labeled, scores, args.gamma, level=args.level)
         out |= {"gamma": args.gamma, "aul_bounds": [bounds.low, bounds.high]}
     if args.audit_column is not None:
-        audit = aul_pu_audit(labeled, scores, pd.to_numeric(_column(table, args.audit_column, "--audit-column"),
-                                                            errors="coerce").to_numpy(float), level=args.level)
+        audit = aul_pu_audit(labeled, scores, _audit(args, table), level=args.level)
         out |= {"audit_column": args.audit_column, "n_audited": audit.n_audited,
                 "n_audited_positive": audit.n_audited_positive, "aul_audit": audit.aul, "aul_audit_ci": list(audit.ci),
                 "theta_audit": audit.theta, "theta_audit_ci": list(audit.theta_ci), "auc_audit": audit.auc,
@@ -165,8 +180,7 @@ def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> tuple[dict, n
                           "the audited AUL (aul_audit) is the one to report", ScarRejectedWarning, stacklevel=2)
     prior = _prior(args, table, labeled, out["auc_pu"])
     if args.target_recall is not None:
-        audited = pd.to_numeric(table[args.audit_column], errors="coerce").to_numpy(float) \
-            if args.audit_column is not None else None
+        audited = _audit(args, table) if args.audit_column is not None else None
         point = operating_point(labeled, scores, target_recall=args.target_recall, level=args.level,
                                 propensity=_propensity(args, table), relative=not args.absolute, audited=audited,
                                 theta_interval=(prior[2].get("theta_interval") if prior else None))
@@ -261,7 +275,7 @@ def select_table(args, table: pd.DataFrame, sha256: str = ""):
     labeled, columns = _labels(args, table, [("--score-columns", name) for name in args.score_columns])
     audited = None
     if args.audit_column is not None:
-        audited = pd.to_numeric(_column(table, args.audit_column, "--audit-column"), errors="coerce").to_numpy(float)
+        audited = _audit(args, table)
     found = select_models(labeled, dict(zip(args.score_columns, columns)), level=args.level,
                           propensity=_propensity(args, table), audited=audited, random_state=args.seed)
     identity = _identity(args, sha256, int(labeled.size), int(labeled.sum()))

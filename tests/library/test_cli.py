@@ -793,3 +793,20 @@ def test_every_mpe_method_is_checked_against_the_rankings_bound(tmp_path, capsys
     report = json.loads(captured.out)
     assert [p["prior_consistent"] for p in report["priors"]] == [True, False]
     assert any("theta (tice)" in w for w in report["warnings"])
+
+
+def test_a_score_that_is_not_a_number_names_its_column_and_row(tmp_path, capsys):
+    path = tmp_path / "bad.csv"
+    path.write_text("score,labeled\n0.5,1\n0.2,0\nabc,0\n0.9,1\n0.1,0\n,0\n")
+    _refused(capsys, "--score-column: column 'score' holds 2 missing, non-numeric or infinite value(s), the first in "
+                     "row 3 ('abc')", "evaluate", path)
+    _refused(capsys, "--score-columns: column 'score' holds 2", "compare", path, "--score-columns", "score", "labeled")
+
+
+def test_a_boolean_audit_column_is_refused_clearly(tmp_path, capsys):
+    frame = reports.example_scores(300, 2)
+    frame["audit"] = frame["labeled"] == 0  # "was audited" flags, not the audited rows' classes
+    path = tmp_path / "flags.csv"
+    frame.to_csv(path, index=False)
+    _refused(capsys, "--audit-column: column 'audit' is boolean (True or False in every row)", "evaluate", path,
+             "--audit-column", "audit")

@@ -37,3 +37,15 @@ def test_a_missing_package_names_its_extra(monkeypatch, module, extra):
 def test_only_optional_packages_are_required_by_name():
     with pytest.raises(ValueError, match="'numpy' is not an optional package"):
         extras.require("numpy", "x")
+
+
+@pytest.mark.parametrize(("method", "name"), [("bbe", "BBE"), ("en", "EN"), ("distance", "DistCurve")])
+def test_a_missing_extra_names_the_prior_estimator_asked_for(monkeypatch, method, name):
+    """`--mpe bbe` on an install without LightGBM named DistCurve (whose module BBE's transform loads)."""
+    from pueval.mpe.priors import PriorEstimator
+
+    for module in [m for m in sys.modules if m == "lightgbm" or m.startswith("lightgbm.")]:
+        monkeypatch.delitem(sys.modules, module)
+    monkeypatch.setitem(sys.modules, "lightgbm", None)
+    with pytest.raises(extras.MissingExtraError, match=f"lightgbm is needed for the prior estimator {name};"):
+        PriorEstimator((method,))

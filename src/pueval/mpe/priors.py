@@ -42,6 +42,12 @@ TRANSFORM_BASED = ("distance", "en", "bbe")
 KERNEL_EMBEDDING = ("km1", "km2")
 
 
+METHOD_PACKAGES = {"km1": ("numba",), "km2": ("numba",), "distance": ("numba", "lightgbm", "sklearn"),
+                   "en": ("numba", "lightgbm", "sklearn"), "bbe": ("numba", "lightgbm", "sklearn"), "tice": ("numba",)}
+"""The optional packages each method needs (EN and BBE read DistCurve's cross-fitted LightGBM transform)."""
+NAMES = {"km1": "KM1", "km2": "KM2", "distance": "DistCurve", "en": "EN", "bbe": "BBE", "tice": "TIcE"}
+
+
 class PriorEstimator:
     """θ̂ of each of ``methods`` (names in :data:`METHODS`) for a split of rows into labeled and unlabeled.
 
@@ -83,6 +89,9 @@ class PriorEstimator:
         unknown = [m for m in methods if m not in METHODS]
         if not methods or unknown:
             raise ValueError(f"methods: {unknown or 'none given'}; choose from {', '.join(METHODS)}")
+        for method in methods:  # a missing extra names the method asked for, before any module of another loads
+            for package in METHOD_PACKAGES[method]:
+                require(package, f"the prior estimator {NAMES[method]}")
         self.methods = methods
         given = {"km1": {"standardize": km_standardize}, "km2": {"standardize": km_standardize},
                  "distance": {"repetitions": repetitions, "transform": transform}, "en": {"transform": transform},
