@@ -85,6 +85,9 @@ class PriorEstimator:
     def __init__(self, methods, *, km_standardize: bool = False, distcurve_model=None, repetitions: int = 10,
                  transform: dict | None = None, bbe: dict | None = None, tice: dict | None = None,
                  shared: dict | None = None):
+        self._params = {"methods": methods, "km_standardize": km_standardize, "distcurve_model": distcurve_model,
+                        "repetitions": repetitions, "transform": transform, "bbe": bbe, "tice": tice,
+                        "shared": shared}  # as given: scikit-learn's clone checks they come back unchanged
         methods = tuple(methods)
         unknown = [m for m in methods if m not in METHODS]
         if not methods or unknown:
@@ -111,6 +114,18 @@ class PriorEstimator:
 
             self.model = (dc.load_regressor(distcurve_model) if isinstance(distcurve_model, (str, os.PathLike))
                           else distcurve_model)
+
+    def get_params(self, deep: bool = True) -> dict:
+        """The constructor's arguments as given (scikit-learn's convention, so that ``sklearn.base.clone`` works)."""
+        return dict(self._params)
+
+    def set_params(self, **params) -> PriorEstimator:
+        """Rebuild with these arguments changed (each checked as the constructor checks it); returns ``self``."""
+        unknown = sorted(set(params) - set(self._params))
+        if unknown:
+            raise ArgumentError(unknown[0], f"is not an argument of PriorEstimator ({', '.join(self._params)})")
+        self.__init__(**(self._params | params))
+        return self
 
     def check_size(self, n: int) -> None:
         """Refuse, before any work, a problem of ``n`` rows that would not fit in memory (KM's n × n

@@ -227,3 +227,20 @@ def test_a_bootstrap_of_theta_needs_enough_rows_to_resample():
     X, labels = rng.normal(size=(200, 2)), (np.arange(200) < 5).astype(int)
     with pytest.raises(ValueError, match="interval: a bootstrap needs at least 10 labeled and 10 unlabeled rows"):
         estimate_prior(X, labels, "en", random_state=0, interval="bootstrap", n_boot=10)
+
+
+def test_a_prior_estimator_clones_and_sets_its_params_as_scikit_learn_expects():
+    from sklearn.base import clone
+
+    from pueval.mpe.priors import PriorEstimator
+    from pueval.validation import ArgumentError
+
+    estimator = PriorEstimator(["km1", "km2"], km_standardize=True)
+    copy = clone(estimator)
+    assert copy is not estimator and copy.get_params() == estimator.get_params()
+    assert copy.methods == ("km1", "km2") and copy.km_standardize
+    assert estimator.set_params(km_standardize=False) is estimator and not estimator.km_standardize
+    with pytest.raises(ArgumentError, match="not an argument of PriorEstimator"):
+        estimator.set_params(bins=3)
+    with pytest.raises(ValueError, match="choose from"):
+        estimator.set_params(methods=["nothing"])
