@@ -354,7 +354,7 @@ def _formatted(args, report: dict, rows, figure_bytes) -> str:
         return reports.report_json(report)
     if args.format == "markdown":
         return reports.markdown(report, rows)
-    return reports.html_page(report, rows, f"pueval {args.command}", figure_bytes("png") if figure_bytes else None)
+    return reports.html_page(report, rows, reports.title_of(report), figure_bytes("png") if figure_bytes else None)
 
 
 def main(argv=None) -> int:

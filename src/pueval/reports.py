@@ -551,8 +551,17 @@ def markdown(report: dict, rows) -> str:
     return "\n".join(lines) + f"\n\n{_cell(_input_line(report))}\n"
 
 
+def title_of(report: dict) -> str:
+    """A report's title: the command, the score column(s) and the input, e.g. "pueval evaluate: score of s.csv"."""
+    columns = report.get("columns", {})
+    scores = columns.get("score") or ", ".join(columns.get("scores") or [])
+    return f"pueval {report['command']}: {scores} of {report['input']['path']}" if scores else \
+        f"pueval {report['command']}"
+
+
 def html_page(report: dict, rows, title: str, png: bytes | None) -> str:
-    """One self-contained HTML page: the numbers, what each depends on, the curves (inline PNG), the input."""
+    """One self-contained HTML page: the numbers, what each depends on (warnings first), the figure (inline PNG),
+    the input, and the report's JSON folded away."""
     cells = "".join(f"<tr><td>{_typeset(q)}</td><td>{_typeset(v)}</td><td>{_typeset(d)}</td></tr>"
                     for q, v, d in rows)
     image = (f'<img alt="curves" style="max-width:100%" src="data:image/png;base64,'
@@ -567,8 +576,8 @@ def html_page(report: dict, rows, title: str, png: bytes | None) -> str:
             f"{cells}</table>{image}<p>AUL<sup>PU</sup> and its interval need no class prior (Theorem 1 of "
             "<i>AUL is a better optimization metric in PU learning</i>): AUL<sup>PU</sup> is unbiased for the AUL "
             "under SCAR labeling. Quantities marked 'the prior theta' change with theta.</p>"
-            f"<p><small>{html.escape(_input_line(report))}</small></p><pre style=\"white-space:pre-wrap\">"
-            f"{html.escape(report_json(report))}</pre></body></html>\n")
+            f"<p><small>{html.escape(_input_line(report))}</small></p><details><summary>The report as JSON</summary>"
+            f"<pre style=\"white-space:pre-wrap\">{html.escape(report_json(report))}</pre></details></body></html>\n")
 
 
 def example_scores(n: int = 2000, seed: int = 0) -> pd.DataFrame:

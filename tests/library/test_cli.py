@@ -810,3 +810,10 @@ def test_a_boolean_audit_column_is_refused_clearly(tmp_path, capsys):
     frame.to_csv(path, index=False)
     _refused(capsys, "--audit-column: column 'audit' is boolean (True or False in every row)", "evaluate", path,
              "--audit-column", "audit")
+
+
+def test_the_html_report_is_titled_with_its_command_and_column_and_folds_its_json(table_300, capsys):
+    code, out, _ = _run(capsys, "evaluate", table_300, "--format", "html")
+    assert code == 0
+    assert f"<title>pueval evaluate: score of {table_300}</title>" in out
+    assert "<details><summary>The report as JSON</summary><pre" in out and out.index("<details>") > out.index("<table>")

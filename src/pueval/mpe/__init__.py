@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # what type checkers read; at run time __getattr__ imports each on first use
     from pueval.mpe.distance_curve import distcurve  # noqa: F401
     from pueval.mpe.kernel_embedding import km  # noqa: F401
-    from pueval.mpe.priors import (PriorAtBoundWarning, PriorEstimate, PriorEstimator, SubsampleWarning,  # noqa: F401
-                                   estimate_prior, estimate_priors, priors_agree)
+    from pueval.mpe.priors import (BootstrapWarning, PriorAtBoundWarning, PriorEstimate, PriorEstimator,  # noqa: F401
+                                   SubsampleWarning, estimate_prior, estimate_priors, priors_agree)
     from pueval.seeds import PriorSeeds  # noqa: F401
 
 THETA_MAX = 0.999  # every estimate is capped here: the corrected AUC divides by 1 − θ̂
@@ -27,7 +27,8 @@ _EXPORTS = {"km": "pueval.mpe.kernel_embedding", "distcurve": "pueval.mpe.distan
             "PriorEstimator": "pueval.mpe.priors", "PriorSeeds": "pueval.seeds",
             "estimate_prior": "pueval.mpe.priors", "PriorEstimate": "pueval.mpe.priors",
             "estimate_priors": "pueval.mpe.priors", "priors_agree": "pueval.mpe.priors",
-            "PriorAtBoundWarning": "pueval.mpe.priors", "SubsampleWarning": "pueval.mpe.priors"}
+            "PriorAtBoundWarning": "pueval.mpe.priors", "SubsampleWarning": "pueval.mpe.priors",
+            "BootstrapWarning": "pueval.mpe.priors"}
 
 __all__ = list(_EXPORTS)
 

@@ -318,6 +318,10 @@ class PriorAtBoundWarning(UserWarning):
     """θ̂ sits at a bound of its estimator: the true θ may lie beyond it."""
 
 
+class BootstrapWarning(UserWarning):
+    """A bootstrap interval of θ̂ that leaves out θ̂ itself: the resampling is biased against the estimate."""
+
+
 class SubsampleWarning(UserWarning):
     """KM ran on a stratified subsample of the rows: its Gram matrices for all of them would not fit."""
 
@@ -527,6 +531,11 @@ def _estimate_prior(X, labels, method: str, *, random_state, pos_label, interval
     elif interval == "bootstrap":
         found = _bootstrap(estimator, name, X, s, random_state, n_boot, level)
         how = f"bootstrap over rows ({n_boot} resamples, {level:g} percentile interval)"
+        if not found[0] <= theta <= found[1]:
+            warnings.warn(f"{method}: the bootstrap interval [{found[0]:.4f}, {found[1]:.4f}] leaves out the estimate "
+                          f"itself ({theta:.4f}): the resamples' estimates are biased against it (a maximum over "
+                          "subsets, as TIcE's, moves with the copies a resample holds), so the interval does not "
+                          "measure this estimate's uncertainty", BootstrapWarning, stacklevel=3)
     if subsample is not None and how is not None:
         how += f", on a subsample of {subsample:,} rows"
     low, high, low_reach, high_reach = theta_bounds(method)

@@ -244,3 +244,17 @@ def test_a_prior_estimator_clones_and_sets_its_params_as_scikit_learn_expects():
         estimator.set_params(bins=3)
     with pytest.raises(ValueError, match="choose from"):
         estimator.set_params(methods=["nothing"])
+
+
+def test_a_bootstrap_interval_that_leaves_out_its_estimate_warns(monkeypatch):
+    """TIcE's resamples push ĉ up, so its bootstrap interval can miss its own θ̂ (about half the draws in the
+    pipeline's prior_intervals): said, never silently (the resampling stubbed to such an interval)."""
+    from pueval.mpe import priors
+
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(300, 2))
+    s = (X[:, 0] > 0.5) & (rng.random(300) < 0.5)
+    monkeypatch.setattr(priors, "_bootstrap", lambda *args: (0.98, 0.99))
+    with pytest.warns(priors.BootstrapWarning, match="leaves out the estimate itself"):
+        found = priors.estimate_prior(X, s.astype(int), "km2", random_state=0, interval="bootstrap", n_boot=2)
+    assert found.interval == (0.98, 0.99)
