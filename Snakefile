@@ -94,6 +94,7 @@ rule all:
         # this run alone is changed, nothing is written (pueval.pipeline.lost_outputs).
         lost_outputs.rebuild_lost(workflow),
         rules.table1.output,
+        rules.km_standardized_table.output if KM_STANDARDIZED else [],
         rules.figure1.output,
         rules.figure2.output,
         rules.theorem1.output,

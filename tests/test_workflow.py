@@ -201,7 +201,8 @@ def test_config_edit_reruns_only_what_it_affects(run, repo):
                                               "figure2": 1, "table1": 1, "theorem1": 1, "related": 3,
                                               "related_table": 1, "figure3_dataset": 3, "figure3": 1,
                                               "aul_interval": 1, "paired_difference": 1, "operating_points": 1,
-                                              "prior_bootstrap": 2, "prior_intervals": 1}
+                                              "prior_bootstrap": 2, "prior_intervals": 1, "km_standardized": 1,
+                                              "km_standardized_table": 1}
     config = _config(mirror)
     config["datasets"]["airfoil"]["model"]["rounds"] = 7
     new_model = _snakemake(repo, base / "cores2", config, "-n", "--cores", "2")
@@ -209,7 +210,7 @@ def test_config_edit_reruns_only_what_it_affects(run, repo):
                                              "theorem1": 1, "related": 1, "related_table": 1, "figure3_dataset": 1,
                                              "figure3": 1, "aul_interval": 1, "sar": 1, "sar_table": 1,
                                              "score_b": 1, "paired_difference": 1, "prior_intervals": 1,
-                                             "operating_points": 1, "model_selection": 1}
+                                             "operating_points": 1, "model_selection": 1, "km_standardized_table": 1}
     config = _config(mirror)
     config["datasets"]["trees"]["positive"] = {"in": ["A"]}  # the label rule: not the download
     new_labels = _snakemake(repo, base / "cores2", config, "-n", "--cores", "2")

@@ -36,6 +36,26 @@ rule table1:
         "../scripts/table1.py"
 
 
+rule km_standardized_table:
+    input:
+        km=expand(KM_STANDARDIZED_OUTPUT, dataset=KM_STANDARDIZED, beta=BETAS),
+        estimates=expand(ESTIMATE_OUTPUT, dataset=KM_STANDARDIZED, beta=BETAS),
+    output:
+        csv="results/table1_km_standardized.csv",
+        md="results/table1_km_standardized.md",
+    log:
+        "results/logs/km_standardized_table.log",
+    benchmark:
+        "results/benchmarks/km_standardized_table.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        names=KM_STANDARDIZED,
+        betas=[float(b) for b in BETAS],
+    script:
+        "../scripts/km_standardized_table.py"
+
+
 rule figure2:
     input:
         ESTIMATES,
@@ -90,7 +110,7 @@ rule cost:
         sizes=lambda w: config["cost"]["sizes"],
         beta=lambda w: config["cost"]["beta"],
         seed=config["seed"],
-        km=config["mpe"]["km"],
+        km={"standardize": config["mpe"]["km"]["standardize"]},
         distcurve=config["mpe"]["distcurve"],
         bbe=config["mpe"]["bbe"],
         tice=config["mpe"]["tice"],
@@ -123,7 +143,7 @@ rule figure3_dataset:
         beta=FIGURE3.get("beta"),
         repetitions=FIGURE3.get("repetitions"),
         options={k: v for k, v in FIGURE3.items() if k not in ("beta", "repetitions")},
-        km=config["mpe"]["km"],
+        km={"standardize": config["mpe"]["km"]["standardize"]},
         distcurve=config["mpe"]["distcurve"],
     script:
         "../scripts/figure3_dataset.py"

@@ -2,6 +2,11 @@
 # Gram matrices once): KM1/KM2; DistCurve (with its regressor), EN and BBE on one labeled-vs-unlabeled transform
 # per draw; TIcE. Each writes one file per beta, which estimate.smk reads by these patterns.
 KM_OUTPUT = "results/mpe/km/{dataset}/beta{beta}.parquet"
+KM_STANDARDIZED_OUTPUT = "results/mpe/km_standardized/{dataset}/beta{beta}.parquet"
+# Beside Table 1: KM1/KM2 on standardized features for these datasets (mpe.km.standardized_datasets in run).
+KM_STANDARDIZED = [
+    name for name in config["mpe"]["km"]["standardized_datasets"] if name in DATASETS
+]
 TRANSFORM_MPE_OUTPUT = "results/mpe/transform/{dataset}/beta{beta}.parquet"
 TICE_OUTPUT = "results/mpe/tice/{dataset}/beta{beta}.parquet"
 
@@ -24,9 +29,28 @@ rule km:
     params:
         dataset=lambda w: w.dataset,
         betas=[float(b) for b in BETAS],
-        options=config["mpe"]["km"],
+        options={"standardize": config["mpe"]["km"]["standardize"]},
     script:
         "../scripts/km.py"
+
+
+rule km_standardized:
+    input:
+        data=rules.binarize.output[0],
+        draws=every_beta(DRAWS_OUTPUT),
+    output:
+        every_beta(KM_STANDARDIZED_OUTPUT),
+    log:
+        "results/logs/km_standardized/{dataset}.log",
+    benchmark:
+        "results/benchmarks/km_standardized/{dataset}.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        dataset=lambda w: w.dataset,
+        betas=[float(b) for b in BETAS],
+    script:
+        "../scripts/km_standardized.py"
 
 
 rule distcurve_model:
@@ -133,7 +157,7 @@ rule prior_bootstrap:
             if m not in ("km1", "km2")
             or w.dataset in config["prior_intervals"]["km_datasets"]
         ],
-        km=config["mpe"]["km"],
+        km={"standardize": config["mpe"]["km"]["standardize"]},
         repetitions=config["mpe"]["distcurve"]["repetitions"],
         transform=config["mpe"]["distcurve"]["transform"],
         bbe=config["mpe"]["bbe"],

@@ -26,6 +26,14 @@ class Schema:
 
 
 _KM = "KM1 and KM2 (the authors' rules, pueval.mpe.kernel_embedding)"
+_KM_COLUMNS = {
+    "draw": "draw index", "theta": "true positive fraction of the unlabeled rows",
+    "theta_km1": "KM1 estimate (threshold 1/sqrt(min(N, M)))", "theta_km2": "KM2 estimate (slope threshold)",
+    "certified": "slope comparisons certified by convexity and the QP bounds (the exact QP's decision)",
+    "stable": "slope comparisons decided by settled point values", "undecided":
+    "slope comparisons decided by point values that had not settled", "seconds": "time of this draw",
+    "shared_seconds": "time of the Gram matrices shared by all draws (and betas) of the job"}
+
 SCHEMAS = {
     "raw": Schema("raw/{dataset}.parquet", "download", "the raw table as fetched (the entry's columns)", {},
                   features=True),
@@ -36,13 +44,10 @@ SCHEMAS = {
                      {"label": "true class", "score": "cross-fitted LightGBM score"}),
     "draws": Schema("draws/{dataset}/beta{beta}.parquet", "draws", "SCAR draws: which rows are labeled",
                     {"draw": "draw index 0..n_draws-1", "row": "row of data/ labeled in that draw"}),
-    "km": Schema("mpe/km/{dataset}/beta{beta}.parquet", "km", f"per draw: {_KM}", {
-        "draw": "draw index", "theta": "true positive fraction of the unlabeled rows",
-        "theta_km1": "KM1 estimate (threshold 1/sqrt(min(N, M)))", "theta_km2": "KM2 estimate (slope threshold)",
-        "certified": "slope comparisons certified by convexity and the QP bounds (the exact QP's decision)",
-        "stable": "slope comparisons decided by settled point values", "undecided":
-        "slope comparisons decided by point values that had not settled", "seconds": "time of this draw",
-        "shared_seconds": "time of the Gram matrices shared by all draws (and betas) of the job"}),
+    "km": Schema("mpe/km/{dataset}/beta{beta}.parquet", "km", f"per draw: {_KM}", _KM_COLUMNS),
+    "km_standardized": Schema("mpe/km_standardized/{dataset}/beta{beta}.parquet", "km_standardized",
+                              "per draw: KM1/KM2 with every feature standardized (mpe.km.standardized_datasets), "
+                              "the km file's columns", _KM_COLUMNS),
     "transform_mpe": Schema("mpe/transform/{dataset}/beta{beta}.parquet", "transform_mpe",
                             "per draw: DistCurve, EN and BBE on one cross-fitted labeled-vs-unlabeled transform", {
         "draw": "draw index", "theta": "true positive fraction of the unlabeled rows",

@@ -7,8 +7,10 @@ Errors are AUL^PU − AUL and AUC^est_m − AUC; Table 1's MAE columns are their
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
+from pueval import metrics
 from pueval.studies import aul_paper
 
 AUC_EST = "auc_est_"
@@ -99,4 +101,34 @@ def distance(table: pd.DataFrame) -> pd.DataFrame:
         rows.append({"check": "mean mae_aul / mean mae_auc_distance",
                      "ours": float(table["mae_aul"].mean() / table["mae_auc_distance"].mean()),
                      "paper": float(table["paper_mae_aul"].mean() / table["paper_mae_auc_distance"].mean())})
+    return pd.DataFrame(rows)
+
+
+def km_standardized(estimates: pd.DataFrame, standardized: pd.DataFrame) -> pd.DataFrame:
+    """Per (dataset, β): Table 1's KM cells as the authors' code computes them (raw features) beside KM1/KM2 on
+    standardized features (the ``mpe.km.standardize`` deviation), each the MAE of the corrected AUC (clipped to
+    [0, 1], as Table 1's) over the same draws, with the paper's value and each one's distance to it.
+
+    ``estimates``: the estimates rows of those datasets (``auc``, ``auc_pu``, ``auc_est_km1``, ``auc_est_km2``,
+    ``aul``, ``aul_pu``, ``draw``); ``standardized``: KM files' rows (``dataset``, ``beta``, ``draw``,
+    ``theta_km1``, ``theta_km2``) of the same draws."""
+    theirs = standardized[["dataset", "beta", "draw", "theta_km1", "theta_km2"]].rename(
+        columns={"theta_km1": "theta_km1_std", "theta_km2": "theta_km2_std"})
+    merged = estimates.merge(theirs, on=["dataset", "beta", "draw"], validate="one_to_one")
+    if len(merged) != len(estimates):
+        raise ValueError("the standardized KM files do not hold every draw of the estimates")
+    rows = []
+    reference = aul_paper.table1().set_index(["dataset", "beta"])
+    for (dataset, beta), part in merged.groupby(["dataset", "beta"], sort=False):
+        row = {"dataset": dataset, "beta": beta, "draws": len(part),
+               "mae_aul": float((part["aul_pu"] - part["aul"]).abs().mean())}
+        for method in ("km1", "km2"):
+            corrected = metrics.corrected_auc(part["auc_pu"], part[f"theta_{method}_std"], clip=True)
+            row[f"mae_auc_{method}"] = float((part[f"auc_est_{method}"] - part["auc"]).abs().mean())
+            row[f"mae_auc_{method}_standardized"] = float(np.mean(np.abs(corrected - part["auc"])))
+            paper = reference[f"mae_auc_{method}"].get((dataset, beta), np.nan)
+            row[f"paper_mae_auc_{method}"] = float(paper)
+            row[f"distance_{method}"] = abs(row[f"mae_auc_{method}"] - paper)
+            row[f"distance_{method}_standardized"] = abs(row[f"mae_auc_{method}_standardized"] - paper)
+        rows.append(row)
     return pd.DataFrame(rows)

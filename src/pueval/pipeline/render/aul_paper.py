@@ -177,3 +177,17 @@ def distance_markdown(frame: pd.DataFrame) -> str:
     lines = ["Distance to the paper (over the settings of this run):", "", "| check | ours | paper |", "|---|---|---|"]
     lines += [f"| {r.check} | {fmt(r.ours, r.check)} | {fmt(r.paper, r.check)} |" for r in frame.itertuples()]
     return "\n".join(lines) + "\n"
+
+
+def km_standardized_markdown(table: pd.DataFrame) -> str:
+    """Markdown of :func:`pueval.studies.table1.km_standardized`: which of raw or standardized features drives the
+    distance of Table 1's KM cells from the paper's."""
+    shown = table[["dataset", "beta", "draws", "paper_mae_auc_km1", "mae_auc_km1", "mae_auc_km1_standardized",
+                   "paper_mae_auc_km2", "mae_auc_km2", "mae_auc_km2_standardized", "mae_aul"]]
+    return "\n".join([
+        "Table 1's KM cells as the authors' code computes them (the features as they come) beside KM1 and KM2 on "
+        "standardized features (each column to mean 0 and variance 1: our deviation, `mpe.km.standardize`), on "
+        "the datasets of `mpe.km.standardized_datasets`: the MAE of the corrected AUC (clipped to [0, 1]) over "
+        "the same draws, the paper's value first, AUL^PU's MAE last. A column nearer the paper's says which "
+        "features the paper's KM saw.", "",
+        *_pipe_table(shown.astype({"draws": int})), ""])

@@ -28,6 +28,22 @@ def table1(input, output, *, bbe_delta):
                                     + "\n" + render.interval_markdown(study.interval_coverage(estimates), bbe_delta))
 
 
+def km_standardized_table(input, output, *, names, betas):
+    """Table 1's KM cells beside KM1/KM2 on standardized features (:func:`pueval.studies.table1.km_standardized`)."""
+    import pandas as pd
+
+    from pueval.pipeline.render import aul_paper as render
+    from pueval.studies import table1 as study
+
+    estimates = _concat(input.estimates, "estimates")
+    standardized = pd.concat([schemas.read(path, "km_standardized").assign(dataset=name, beta=beta)
+                              for (name, beta), path in zip([(n, b) for n in names for b in betas], input.km)],
+                             ignore_index=True)
+    table = study.km_standardized(estimates, standardized)
+    table.to_csv(output.csv, index=False, float_format="%.4f")
+    Path(output.md).write_text(render.km_standardized_markdown(table))
+
+
 def figure2(input, output, *, titles):
     """Figure 2 (the paper's prior sources) and Figure 2+ (every prior source)."""
     from pueval.pipeline.render import aul_paper as render

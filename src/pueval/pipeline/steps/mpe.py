@@ -15,15 +15,21 @@ def _every_beta(input, output, betas):
     return zip(input.draws, output, betas, strict=True)
 
 
-def km(input, output, *, dataset, betas, options):
-    """KM1/KM2 for every β of ``dataset``, one :class:`~pueval.mpe.kernel_embedding.KernelBank` for all draws."""
+def km(input, output, *, dataset, betas, options, kind="km"):
+    """KM1/KM2 for every β of ``dataset``, one :class:`~pueval.mpe.kernel_embedding.KernelBank` for all draws,
+    written as intermediate files of ``kind``."""
     from pueval.studies import mpe_draws as study
 
     X, y = _features(input.data)
     bank = study.kernel_bank(X, label=dataset, **options)
     for draws, path, beta in _every_beta(input, output, betas):
         schemas.write(study.km_draws(X, y, _labels(draws, y.size), label=f"{dataset} beta={beta:g}", bank=bank),
-                      path, "km")
+                      path, kind)
+
+
+def km_standardized(input, output, *, dataset, betas):
+    """KM1/KM2 with every feature standardized (the ``mpe.km.standardize`` deviation), beside Table 1's cells."""
+    km(input, output, dataset=dataset, betas=betas, options={"standardize": True}, kind="km_standardized")
 
 
 def distcurve_model(input, output, *, seed, repetitions, training):
