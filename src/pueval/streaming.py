@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -60,8 +61,6 @@ def automatic(path: str) -> str | None:
     if rows is not None and rows > AUTOMATIC_ROWS:
         return f"the file declares {rows:,} rows, more than {AUTOMATIC_ROWS:,}"
     try:
-        from pathlib import Path
-
         size = Path(path).stat().st_size if path != "-" and Path(path).is_file() else 0
     except OSError:
         return None
