@@ -65,7 +65,7 @@ def main() -> None:
     margins = []
     for name in args.datasets or config["run"]:
         X, y = datasets.load(config, name, args.mirror)
-        bank = ke.KernelBank(X.to_numpy(), **config["mpe"]["km"])
+        bank = ke.KernelBank(X.to_numpy(), standardize=config["mpe"]["km"]["standardize"])
         for beta in args.betas:
             for d, chosen in enumerate(scar_draws(y, beta, args.draws, seed=config["seed"], dataset=name)):
                 labeled = np.zeros(len(y), bool)

@@ -104,10 +104,8 @@ def aul_pu_score(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 
     if sample_weight is not None:
         if propensity is not None:
             raise ArgumentError("sample_weight", "and propensity together are not supported; give one")
-        labeled, scores = check_pu(labels, scores, pos_label=pos_label)
-        weights = check_sample_weight(sample_weight, labeled)
-        warn_degenerate(labeled, scores)
-        return float(np.average(metrics.weighted_t_values(scores, weights)[labeled], weights=weights[labeled]))
+        w, t = _weighted_labeled_t(labels, [scores], sample_weight, pos_label)
+        return float(np.average(t, weights=w))
     if propensity is None:
         return float(labeled_t_values(labels, scores, pos_label=pos_label).mean())
     return hajek(labels, scores, propensity, pos_label=pos_label).estimate

@@ -152,10 +152,11 @@ def _draws(units: np.ndarray, scale: float, rng: np.random.Generator) -> np.ndar
     return ((rng.standard_normal((DRAWS, k)) @ root.T) * scale).astype(np.float32)
 
 
-def _paired_se(units: np.ndarray, squares: np.ndarray, j: int, scale: float) -> np.ndarray:
-    """se(k − j) for every k: scale · ‖U_k − U_j‖ (0 where the two candidates' influence values are equal)."""
+def _paired_se(units: np.ndarray, squares: np.ndarray, j, scale: float) -> np.ndarray:
+    """se(k − j) for every k: scale · ‖U_k − U_j‖ (0 where the two candidates' influence values are equal); for
+    an index array ``j``, one column per index."""
     cross = units.T @ units[:, j]
-    return scale * np.sqrt(np.clip(squares + squares[j] - 2.0 * cross, 0.0, None))
+    return scale * np.sqrt(np.clip(np.add.outer(squares, squares[j]) - 2.0 * cross, 0.0, None))
 
 
 def _critical(draws: np.ndarray, se: np.ndarray, j: int, level: float) -> float:
@@ -259,8 +260,7 @@ def select_models(labels: ArrayLike, scores, *, level: float = 0.95, pos_label: 
     step = max(1, CHUNK // (8 * k))
     for start in range(0, contenders.size, step):
         block = contenders[start:start + step]
-        pair = scale * np.sqrt(np.clip(squares[:, None] + squares[block][None, :] - 2.0 * (units.T @ units[:, block]),
-                                       0.0, None))
+        pair = _paired_se(units, squares, block, scale)
         lead = estimates[:, None] - estimates[block][None, :]
         with np.errstate(divide="ignore", invalid="ignore"):
             standardized = np.where(pair > 0, lead / pair, np.where(lead > 0, np.inf, -np.inf))

@@ -69,10 +69,10 @@ def automatic(path: str) -> str | None:
     return None
 
 
-def _score_range(blocks: Callable[[], Iterator[pd.DataFrame]], path: str, score: str) -> tuple[float, float]:
-    """The lowest and highest score: the Parquet row groups' statistics when every one has them, else a pass."""
-    rows = parquet_rows(path)
-    if rows is not None:
+def _score_range(blocks: Callable[[], Iterator[pd.DataFrame]], path: str, score: str,
+                 parquet: bool) -> tuple[float, float]:
+    """The lowest and highest score: a Parquet file's row-group statistics when every one has them, else a pass."""
+    if parquet:
         import pyarrow.parquet as pq
 
         metadata = pq.ParquetFile(path).metadata
@@ -104,9 +104,10 @@ def summarize_file(path: str, *, label: str, score: str, pos_label: str, bins: i
                                            (segment, "--segment-column"), (propensity, "--propensity-column"))
                if c is not None}
     blocks, sha256 = table_blocks(path, columns, BLOCK_ROWS)
-    low, high = _score_range(blocks, path, score)
+    rows = parquet_rows(path)
+    low, high = _score_range(blocks, path, score, rows is not None)
     edges = default_edges(bins, low=low, high=high if high > low else low + 1.0)
-    shown = Progress(parquet_rows(path)) if progress else None
+    shown = Progress(rows) if progress else None
     sketch = None
     for block in blocks():
         scores = pd.to_numeric(block[score], errors="coerce").to_numpy(np.float64)

@@ -372,13 +372,19 @@ def summarize(labels: ArrayLike, scores: ArrayLike, *, edges: ArrayLike, pos_lab
     >>> abs(estimate - pueval.aul_pu_score(labels, scores)) <= bound
     True
     """
-    edges = check_edges(edges)
     values = as_scores(scores, "scores")
     if values.ndim != 1:
         raise ArgumentError("scores", f"must be 1-D, got shape {values.shape}")
     labeled = _check_labels_of_part(labels, values.size, pos_label)
+    return _summarized(labeled, values, check_edges(edges), segments, propensity, "scores")[0]
+
+
+def _summarized(labeled: np.ndarray, values: np.ndarray, edges: np.ndarray, segments, propensity,
+                name: str) -> tuple[Sketch, np.ndarray]:
+    """(the :class:`Sketch` of checked labels and 1-D scores ``values``, each row's bin): :func:`summarize`'s work,
+    the bins kept for :func:`summarize_pair`'s joint counts; ``name`` names the scores in errors."""
     bins = edges.size - 1
-    found = bin_of(values, edges)
+    found = bin_of(values, edges, name)
     keys, codes = (None, np.zeros(values.size, np.int64)) if segments is None else _segment_codes(segments,
                                                                                                  values.size)
     count = 1 if keys is None else len(keys)
@@ -408,7 +414,7 @@ def summarize(labels: ArrayLike, scores: ArrayLike, *, edges: ArrayLike, pos_lab
         weight, weight2 = ExactSums.of(cell[labeled], w, size), ExactSums.of(cell[labeled], w * w, size)
     shape = (count, bins)
     return Sketch(edges, keys, rows.reshape(shape), labeled_rows.reshape(shape), low.reshape(shape),
-                  high.reshape(shape), weight, weight2)
+                  high.reshape(shape), weight, weight2), found
 
 
 @dataclass(frozen=True)
@@ -484,11 +490,18 @@ def summarize_pair(labels: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLike, 
                    edges_b: ArrayLike | None = None, pos_label: PosLabel = 1) -> PairedSketch:
     """The :class:`PairedSketch` of one part of the rows: two models' scores of the same rows (``edges_b``
     defaults to ``edges_a``). One pass: the labeled rows' joint bins make the paired differences' sums."""
-    a = summarize(labels, scores_a, edges=edges_a, pos_label=pos_label)
-    b = summarize(labels, scores_b, edges=edges_a if edges_b is None else edges_b, pos_label=pos_label)
-    labeled = _check_labels_of_part(labels, a.n, pos_label)
-    bins_b = b.edges.size - 1
-    codes = (bin_of(as_scores(scores_a, "scores_a")[labeled], a.edges, "scores_a") * bins_b
-             + bin_of(as_scores(scores_b, "scores_b")[labeled], b.edges, "scores_b"))
-    pairs, counts = np.unique(codes, return_counts=True)
+    columns = []
+    for name, scores in (("scores_a", scores_a), ("scores_b", scores_b)):
+        values = as_scores(scores, name)
+        if values.ndim != 1:
+            raise ArgumentError(name, f"must be 1-D, got shape {values.shape}")
+        columns.append(values)
+    if columns[1].size != columns[0].size:
+        raise ArgumentError("scores_b", f"must score the same rows as scores_a ({columns[0].size}), got "
+                                        f"{columns[1].size}")
+    labeled = _check_labels_of_part(labels, columns[0].size, pos_label)
+    a, found_a = _summarized(labeled, columns[0], check_edges(edges_a), None, None, "scores_a")
+    b, found_b = _summarized(labeled, columns[1], check_edges(edges_a if edges_b is None else edges_b), None, None,
+                             "scores_b")
+    pairs, counts = np.unique(found_a[labeled] * (b.edges.size - 1) + found_b[labeled], return_counts=True)
     return PairedSketch(a, b, pairs.astype(np.int64), counts.astype(np.int64))
