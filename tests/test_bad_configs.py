@@ -28,7 +28,7 @@ BASE = {
                 "sigma_factors": [1.0], "lambdas": [0.01, 0.1]},
     "claesen": {"repetitions": 2, "known_positives": [10], "dataset": None, "beta": 0.4, "level": 0.95,
                 "scores": None},
-    "jain": {"repetitions": 2, "pu_repetitions": 0, "purities": [1.0]}, "paired_difference": {"level": 0.95, "train_share": 0.5},
+    "jain": {"repetitions": 2, "pu_repetitions": 0, "pu_folds": 2, "purities": [1.0]}, "paired_difference": {"level": 0.95, "train_share": 0.5},
     "tabatabaei": {"runs": 10, "classifiers": 3, "rho_step": 0.1, "dataset": None, "en_rhos": [0.5],
                    "en_repetitions": 2, "rf_repetitions": 1, "bounds_draws": 2, "orient_lines": True, "forest_sets": 1,
                    "forest_pu_rho": None},
@@ -69,7 +69,7 @@ def _intervals(**changes):
 
 def _sar_em(**changes):
     """An edit that sets a valid sar block with SAR-EM, its em block with ``changes``."""
-    return _set("sar", {"beta": 0.2, "strengths": [0, 2], "n_draws": 2, "audit_sizes": [50],
+    return _set("sar", {"beta": 0.2, "strengths": [0, 2], "n_draws": 2, "prior_draws": 2, "audit_sizes": [50],
                         "em": {"datasets": ["airfoil"], "draws": 2, **changes}})
 
 
@@ -208,6 +208,8 @@ CASES += [  # keys that name datasets or draws of the run
     ("prior-intervals-too-many-draws", _intervals(draws=4), "prior_intervals.draws"),
     ("sar-em-unknown", _sar_em(datasets=["nope"]), "sar.em.datasets"),
     ("sar-em-too-many-draws", _sar_em(draws=3), "sar.em.draws"),
+    ("sar-too-many-prior-draws", _set("sar", {"beta": 0.2, "strengths": [0, 2], "n_draws": 2, "prior_draws": 3,
+                                              "audit_sizes": [50], "em": None}), "sar.prior_draws"),
     ("figure3-sigma-tiny", _set("figure3.sigma_factors", [1e-300]), "figure3.sigma_factors.0"),
     ("figure3-split-too-small", _both(_set("figure3.folds", 20), _set("figure3.test_fraction", 0.95)),
      "figure3.folds"),

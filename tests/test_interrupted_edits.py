@@ -29,7 +29,7 @@ pytestmark = pytest.mark.slow  # a complete smoke-sized pipeline: `uv run pytest
 
 SMOKE = {"run": ["airfoil", "concrete"], "n_draws": 3, "betas": [0.2, 0.4], "mpe": {"distcurve": {"training": {
     "n_mixtures": 200}}}, "cost": None, "aul_interval": {"n_boot": 200},
-         "sar": {"n_draws": 2, "strengths": [0, 2], "em": {"datasets": ["airfoil", "concrete"], "draws": 2}}, "jain": {"repetitions": 3, "pu_repetitions": 0},
+         "sar": {"n_draws": 2, "prior_draws": 2, "strengths": [0, 2], "em": {"datasets": ["airfoil", "concrete"], "draws": 2}}, "jain": {"repetitions": 3, "pu_repetitions": 0},
          "figure3": {"beta": 0.4, "repetitions": 1, "centers": 20, "sigma_factors": [1.0], "lambdas": [0.1]},
          "claesen": {"repetitions": 3, "known_positives": [100], "beta": 0.2},
          "tabatabaei": {"runs": 10, "classifiers": 5, "rho_step": 0.1, "dataset": None, "en_rhos": [0.3],

@@ -50,7 +50,7 @@ def _config(mirror, **changes):
               "claesen": None,  # the smoke run covers it
               "tabatabaei": None,  # the smoke run covers it
               "mcdermott": None,  # the smoke run covers it
-              "sar": {"beta": 0.4, "strengths": [0, 2], "n_draws": 2, "em": {"datasets": ["airfoil"], "draws": 2}},
+              "sar": {"beta": 0.4, "strengths": [0, 2], "n_draws": 2, "prior_draws": 2, "em": {"datasets": ["airfoil"], "draws": 2}},
               "figure3": {"beta": 0.4, "repetitions": 2, "test_fraction": 0.3, "centers": 20, "folds": 3,
                           "sigma_factors": [1.0], "lambdas": [0.01, 0.1]},
               "model_selection": {"beta": 0.4, "draws": 1, "n_labeled": [5, 10], "level": 0.9, "strengths": [2],
@@ -201,7 +201,7 @@ def test_config_edit_reruns_only_what_it_affects(run, repo):
                                               "figure2": 1, "table1": 1, "theorem1": 1, "related": 3,
                                               "related_table": 1, "figure3_dataset": 3, "figure3": 1,
                                               "aul_interval": 1, "paired_difference": 1, "operating_points": 1,
-                                              "prior_bootstrap": 2, "prior_intervals": 1, "km_standardized": 1,
+                                              "prior_bootstrap": 1, "prior_intervals": 1, "km_standardized": 1,
                                               "km_standardized_table": 1}
     config = _config(mirror)
     config["datasets"]["airfoil"]["model"]["rounds"] = 7

@@ -58,3 +58,29 @@ def test_the_sar_study_weights_by_sar_em_on_its_first_draws():
         arm = frame[(frame["source"] == source) & (frame["strength"] == 2) & (frame["draw"] == 1)].iloc[0]
         assert arm["estimate"] == pytest.approx(aul_pu_weighted(labeled, scores, e, relative=False).aul)
     assert (frame["source"] == "aul_sar_em_all_attributes").sum() == 4
+
+
+def test_the_sar_study_estimates_priors_on_its_first_prior_draws_only():
+    from pueval.studies import sar as study
+
+    rng = np.random.default_rng(15)
+    y = (rng.random(1000) < 0.4).astype(int)
+    scores = y + rng.normal(size=1000)
+    calls = []
+
+    def priors(X, labeled, seeded):
+        calls.append(int(labeled.sum()))
+        return {"fixed": 0.6}
+
+    def run(prior_draws):
+        return study.run(np.zeros((1000, 1)), y, scores, dataset="toy", beta=0.3, strengths=[0, 2], n_draws=3,
+                         seed=5, priors=priors, prior_draws=prior_draws)
+
+    every, first = run(None), run(2)
+    assert len(calls) == 6 + 4  # 2 strengths × 3 draws, then × 2
+    fixed = first[first["source"] == "fixed"]
+    assert sorted(map(tuple, fixed[["strength", "draw"]].to_numpy())) == [(0, 0), (0, 1), (2, 0), (2, 1)]
+    # the draws kept are the same draws: the same labels, the same rows
+    kept = every[every["draw"] < 2].reset_index(drop=True)
+    pd.testing.assert_frame_equal(first[first["draw"] < 2].reset_index(drop=True), kept)
+    assert set(first.loc[first["draw"] == 2, "source"]) == set(every["source"]) - {"fixed"}

@@ -223,6 +223,7 @@ rule sar:
         beta=lambda w: config["sar"]["beta"],
         strengths=lambda w: config["sar"]["strengths"],
         n_draws=lambda w: config["sar"]["n_draws"],
+        prior_draws=lambda w: config["sar"]["prior_draws"],
         audit_sizes=lambda w: config["sar"]["audit_sizes"],
         em_draws=lambda w: (
             config["sar"]["em"]["draws"]

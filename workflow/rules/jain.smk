@@ -28,6 +28,7 @@ rule jain:
         seed=config["seed"],
         repetitions=lambda w: config["jain"]["repetitions"],
         pu_repetitions=lambda w: config["jain"]["pu_repetitions"],
+        pu_folds=lambda w: config["jain"]["pu_folds"],
         purities=lambda w: [float(b) for b in config["jain"]["purities"]],
         transform=config["mpe"]["distcurve"]["transform"],
     script:

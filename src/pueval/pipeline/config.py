@@ -318,7 +318,8 @@ def _check_named_datasets(config: dict) -> None:
         if unknown:
             raise ConfigError(f"config key '{study}.{key}': {unknown} not in the catalog (config key 'datasets')")
     limits = ([("prior_intervals.draws", intervals["draws"], "n_draws", config["n_draws"])] if intervals else []) + \
-        ([("sar.em.draws", em["draws"], "sar.n_draws", sar["n_draws"])] if em else [])
+        ([("sar.em.draws", em["draws"], "sar.n_draws", sar["n_draws"])] if em else []) + \
+        ([("sar.prior_draws", sar["prior_draws"], "sar.n_draws", sar["n_draws"])] if sar else [])
     for key, draws, of, most in limits:
         if draws > most:
             raise ConfigError(f"config key '{key}': {draws} draws, but {of} makes only {most}")

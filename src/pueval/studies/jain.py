@@ -33,7 +33,8 @@ Two arms, each with its own draws:
 * ``pu``, **the paper's setting**: the paper evaluates the *non-traditional* classifier, "trained on the
   labeled versus unlabeled data", what a PU user has: here the cross-fitted LightGBM transform the prior
   estimators read (:func:`pueval.mpe.distance_curve.univariate_transform` with the config's
-  ``mpe.distcurve.transform`` options), fitted anew on every draw; its truth is the AUC of those scores
+  ``mpe.distcurve.transform`` options, cross-fitted in the config's ``jain.pu_folds`` folds, where the paper
+  scores out of bag from bagged networks), fitted anew on every draw; its truth is the AUC of those scores
   with the true classes;
 * ``model``, **a variant**: the scores of the pipeline's model, trained on the true classes (out of fold),
   not on the labeled-vs-unlabeled split.

@@ -11,7 +11,8 @@ the mean propensity over the positives is β (β matched on average; n_L varies 
 k = 0 is SCAR. On each draw: AUL^PU against the true AUL, and AUC^PU corrected (Jain et al., Eq. 4,
 :func:`pueval.metrics.corrected_auc`, clipped to [0, 1]) with the true θ and with the priors of
 DistCurve, EN and BBE (one cross-fitted transform per draw) and TIcE (:class:`pueval.mpe.PriorEstimator`),
-against the true AUC. KM is left out: at about 1.5 s per draw it would dominate the run.
+against the true AUC, on the first ``prior_draws`` draws of each k (the transform and TIcE cost about 0.4 s a
+draw, most of the study's time). KM is left out: at about 1.5 s per draw it would dominate the run.
 
 Beside them, the estimates that do not assume SCAR (:mod:`pueval.propensity`), against the true AUL:
 ``aul_weighted`` weights the labeled rows by 1/e with the true propensities (absolute), ``aul_weighted_half``
@@ -133,9 +134,11 @@ def sar_em_propensities(X: np.ndarray, scores: np.ndarray, labeled: np.ndarray) 
 
 
 def run(X: np.ndarray, y: np.ndarray, scores: np.ndarray, *, dataset: str, beta: float, strengths, n_draws: int,
-        seed: int, priors: PriorEstimator, audit_sizes=(), em_draws: int = 0) -> pd.DataFrame:
-    """Rows of schema ``sar`` (:mod:`pueval.pipeline.schemas`) for every strength and draw of one dataset; SAR-EM
-    on draws 0 … ``em_draws`` − 1 of each strength.
+        seed: int, priors: PriorEstimator, audit_sizes=(), em_draws: int = 0,
+        prior_draws: int | None = None) -> pd.DataFrame:
+    """Rows of schema ``sar`` (:mod:`pueval.pipeline.schemas`) for every strength and draw of one dataset; the
+    estimated priors (and the corrected AUC on each) on draws 0 … ``prior_draws`` − 1 of each strength (every draw
+    when None), SAR-EM on draws 0 … ``em_draws`` − 1.
 
     ``priors`` gives the estimated priors of a draw. Draw d at strength k is seeded by the integer
     s = (``seed``, ``dataset``, "sar", k, d): its labels by s's generator, its priors by
@@ -158,7 +161,8 @@ def run(X: np.ndarray, y: np.ndarray, scores: np.ndarray, *, dataset: str, beta:
             theta = float(y[labeled == 0].mean())
             auc_pu = float(metrics.auc(labeled, scores))
             draw_seed = seeds.int_seed(seed, dataset, "sar", float(strength), d)
-            thetas = {"true": theta, **priors(X, labeled, PriorSeeds.of(draw_seed))}
+            estimated = priors(X, labeled, PriorSeeds.of(draw_seed)) if prior_draws is None or d < prior_draws else {}
+            thetas = {"true": theta, **estimated}
             low, high = aul_pu.aul_pu_interval(labeled, scores, LEVEL)
             found = [{"source": "aul", "estimate": float(metrics.aul(labeled, scores)), "truth": truth["aul"],
                       "low": low, "high": high, "p_value": nan}]

@@ -58,7 +58,8 @@ def related(input, output, *, dataset, level, f1_quantile):
     schemas.write(frame, output[0], "related")
 
 
-def sar(input, output, *, dataset, beta, strengths, n_draws, audit_sizes, em_draws, seed, distcurve, bbe, tice):
+def sar(input, output, *, dataset, beta, strengths, n_draws, prior_draws, audit_sizes, em_draws, seed, distcurve, bbe,
+        tice):
     from pueval.mpe.priors import PriorEstimator
     from pueval.studies import sar as study
 
@@ -68,7 +69,7 @@ def sar(input, output, *, dataset, beta, strengths, n_draws, audit_sizes, em_dra
                             repetitions=distcurve["repetitions"], transform=distcurve["transform"], bbe=bbe, tice=tice)
     with naming_keys({"beta": "sar.beta"}):
         frame = study.run(X, y, scores, dataset=dataset, beta=beta, strengths=strengths, n_draws=n_draws, seed=seed,
-                          priors=priors, audit_sizes=audit_sizes, em_draws=em_draws)
+                          priors=priors, audit_sizes=audit_sizes, em_draws=em_draws, prior_draws=prior_draws)
     schemas.write(frame, output[0], "sar")
 
 
