@@ -340,3 +340,29 @@ def test_lines_are_turned_round_on_the_labeled_points_as_their_notebook_counts()
     pd.testing.assert_frame_equal(got, expected)
     with pytest.raises(ValueError, match="orient_on"):
         study.study_frame("generated", seed=5, runs=2, classifiers=2, step=0.5, orient_on="true")
+
+
+def test_heart_disease_designs_restate_the_forest_arm_and_flip_or_refit_it():
+    from pueval import seeds
+    from pueval.studies import tabatabaei as study
+
+    rng = np.random.default_rng(8)
+    x = rng.normal(size=(160, 3))
+    y = (x[:, 0] + rng.normal(size=160) > 0).astype(int)
+    designs = study.design_frame(x, y, seed=2, runs=12, classifiers=5).set_index(["coding", "judged"])
+    assert list(designs.index) == list(study.DESIGNS)
+    # held out, num > 0: the forest arm's set 0 at rho = 0.3, the same forests and the same labeled sets
+    arm = study.study_frame("forest", seed=2, runs=12, classifiers=5, step=0.1, data=(x, y), forest_sets=1)
+    assert designs.loc[("num > 0", "held-out half"), "rmse_ll"] == pytest.approx(study.rmse(arm, 0.3)["ll"])
+    assert designs.loc[("num > 0", "held-out half"), "rmse_f1bar"] == pytest.approx(study.rmse(arm, 0.3)["f1bar"])
+    # in sample, the other coding, restated: forests fitted and judged on every row, the classes named the other way
+    y_all, votes = study.forest_predictions(x, y, 5, seeds.seed_sequence(2, "tabatabaei", "forests-in-sample", 0),
+                                            in_sample=True)
+    assert y_all.size == 160 and votes.shape == (5, 160)
+    flipped = np.broadcast_to(1 - y_all, (12, 160))
+    keys = seeds.rng(2, "tabatabaei", "forest-in-sample", 0.3).random((12, 160))
+    restated = study.rmse(study.rho_frame(flipped, ~votes, 0.3, study._labeled_by_keys(flipped, 0.3, keys), (1.0,)), 0.3)
+    row = designs.loc[("num = 0", "in-sample")]
+    assert (row["rmse_ll"], row["rmse_f1bar"]) == pytest.approx((restated["ll"], restated["f1bar"]))
+    assert row["positives"] == 160 - y.sum() and row["rows"] == 160
+    assert designs.loc[("num = 0", "held-out half"), "rows"] == 80

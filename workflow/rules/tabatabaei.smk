@@ -52,12 +52,34 @@ rule tabatabaei_rho:
         "../scripts/tabatabaei_rho.py"
 
 
+rule tabatabaei_designs:
+    input:
+        lambda w: rules.binarize.output[0].format(dataset=config["tabatabaei"]["dataset"]),
+    output:
+        "results/tabatabaei/designs.parquet",
+    log:
+        "results/logs/tabatabaei/designs.log",
+    benchmark:
+        "results/benchmarks/tabatabaei/designs.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        seed=config["seed"],
+        runs=lambda w: config["tabatabaei"]["runs"],
+        classifiers=lambda w: config["tabatabaei"]["classifiers"],
+    script:
+        "../scripts/tabatabaei_designs.py"
+
+
 rule tabatabaei:
     input:
         inversions=expand(
             rules.tabatabaei_inversions.output[0], family=TABATABAEI_FAMILIES
         ),
         rho=rules.tabatabaei_rho.output[0],
+        designs=lambda w: (
+            rules.tabatabaei_designs.output[0] if config["tabatabaei"]["dataset"] else []
+        ),
     output:
         csv="results/tabatabaei.csv",
         md=report(

@@ -142,6 +142,12 @@ SCHEMAS = {
         "S/((S - 1)/c - 1)", "rho_hat_loo_free_intercept": "the same, intercept not penalized (lbfgs's)",
         "rho_hat_loo_rf": "their Figure 2's estimate: leave-one-out random forest (10 trees), NaN beyond "
         "tabatabaei.rf_repetitions"}),
+    "tabatabaei_designs": Schema("tabatabaei/designs.parquet", "tabatabaei_designs",
+                                 "per Heart Disease design the paper leaves open: Table 2's RMSE at rho = 0.3", {
+        "coding": "the positive class: num > 0 (disease, the catalog's) or num = 0", "judged": "where the forests "
+        "are judged: held-out half (the half they were not fitted on) or in-sample (every row, all fitted on)",
+        "positives": "positives among the judged rows", "rows": "judged rows",
+        "rmse_f1bar": "RMSE of F1-bar against the true F1", "rmse_ll": "RMSE of LL = recall^2 M/M1"}),
 }
 
 

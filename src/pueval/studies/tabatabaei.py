@@ -162,16 +162,21 @@ def hyperplane_predictions(x: np.ndarray, rng: np.random.Generator, runs: int, p
     return predicted
 
 
-def forest_predictions(x: np.ndarray, y: np.ndarray, forests: int, seed, *, pu_rho: float | None = None):
+def forest_predictions(x: np.ndarray, y: np.ndarray, forests: int, seed, *, pu_rho: float | None = None,
+                       in_sample: bool = False):
     """(classes, predictions forests × rows) on the evaluation half: random forests with n_estimators in
     1..99 and max_depth in 1..9, fitted on a stratified half with the true classes, or with ``pu_rho`` on its
     PU labels (round(pu_rho·P) positives labeled, at least 1), predicting positive where P(s = 1 | x) ≥ c/2
-    (module docstring)."""
+    (module docstring); ``in_sample=True`` fits and judges them on every row (a design of :func:`design_frame`)."""
     from sklearn.ensemble import RandomForestClassifier
 
     rng = np.random.default_rng(seed)
-    fit_rows = np.zeros(y.size, bool)
-    fit_rows[sampling.stratified_choice(y.astype(int), sampling.class_fraction(y.astype(int), 0.5), rng)] = True
+    if in_sample:
+        fit_rows = eval_rows = np.ones(y.size, bool)
+    else:
+        fit_rows = np.zeros(y.size, bool)
+        fit_rows[sampling.stratified_choice(y.astype(int), sampling.class_fraction(y.astype(int), 0.5), rng)] = True
+        eval_rows = ~fit_rows
     target = y[fit_rows]
     if pu_rho is not None:
         target = labeled_sets(target, pu_rho, rng)[0]
@@ -182,12 +187,12 @@ def forest_predictions(x: np.ndarray, y: np.ndarray, forests: int, seed, *, pu_r
                                        random_state=int(rng.integers(2**31 - 1)), n_jobs=1)
         model.fit(x[fit_rows], target)
         if pu_rho is None:
-            predicted = model.predict(x[~fit_rows]).astype(bool)
+            predicted = model.predict(x[eval_rows]).astype(bool)
         else:
-            predicted = model.predict_proba(x[~fit_rows])[:, list(model.classes_).index(True)] >= c / 2
+            predicted = model.predict_proba(x[eval_rows])[:, list(model.classes_).index(True)] >= c / 2
         if not _one_class(predicted):
             rows.append(predicted)
-    return y[~fit_rows], np.array(rows)
+    return y[eval_rows], np.array(rows)
 
 
 # -- one ρ ----------------------------------------------------------------------------------------------------
@@ -306,6 +311,35 @@ def study_frame(family: str, *, seed: int, runs: int, classifiers: int, step: fl
             labeled = labeled_sets(y, rho, rng)
         frames.append(rho_frame(y, predicted, float(rho), labeled).assign(forest_set=0))
     return pd.concat(frames, ignore_index=True)
+
+
+DESIGNS = (("num > 0", "held-out half"), ("num = 0", "held-out half"), ("num > 0", "in-sample"),
+           ("num = 0", "in-sample"))
+"""The Heart Disease designs the paper leaves open (no notebook is published): the class coding (disease =
+``num > 0``, the catalog's, or its complement ``num = 0``) and the rows the forests are judged on (the half they
+were not fitted on, or the rows they were fitted on)."""
+
+
+def design_frame(x: np.ndarray, y: np.ndarray, *, seed: int, runs: int, classifiers: int,
+                 rho: float = 0.3) -> pd.DataFrame:
+    """Table 2's RMSE of F̄1 and LL against the true F1 at ``rho`` on Heart Disease under each of :data:`DESIGNS`:
+    one set of ``classifiers`` forests per place of judging (held out: the ``forest`` family's set 0, the same
+    forests and the same labeled sets; in sample: fitted on every row, seed (seed, "tabatabaei",
+    "forests-in-sample", 0)), and the complement coding read from the same forests with the classes named the
+    other way (positive = healthy), its labeled sets drawn by rank among its own positives from the same keys."""
+    rows = []
+    for judged, stream in (("held-out half", "forests"), ("in-sample", "forests-in-sample")):
+        y_eval, predicted = forest_predictions(x, y, classifiers, seeds.seed_sequence(seed, "tabatabaei", stream, 0),
+                                               in_sample=judged == "in-sample")
+        family = "forest" if judged == "held-out half" else "forest-in-sample"
+        keys = seeds.rng(seed, "tabatabaei", family, float(rho)).random((runs, y_eval.size))
+        for coding in ("num > 0", "num = 0"):
+            classes, votes = (y_eval, predicted) if coding == "num > 0" else (1 - y_eval, ~predicted)
+            classes = np.broadcast_to(classes, (runs, classes.size))
+            error = rmse(rho_frame(classes, votes, rho, _labeled_by_keys(classes, rho, keys), (1.0,)), rho)
+            rows.append({"coding": coding, "judged": judged, "positives": int(classes[0].sum()), "rows": classes.shape[1],
+                         "rmse_f1bar": error["f1bar"], "rmse_ll": error["ll"]})
+    return pd.DataFrame(rows)
 
 
 # -- summaries ------------------------------------------------------------------------------------------------
