@@ -54,7 +54,9 @@ rule tabatabaei_rho:
 
 rule tabatabaei_designs:
     input:
-        lambda w: rules.binarize.output[0].format(dataset=config["tabatabaei"]["dataset"]),
+        lambda w: rules.binarize.output[0].format(
+            dataset=config["tabatabaei"]["dataset"]
+        ),
     output:
         "results/tabatabaei/designs.parquet",
     log:
@@ -78,7 +80,9 @@ rule tabatabaei:
         ),
         rho=rules.tabatabaei_rho.output[0],
         designs=lambda w: (
-            rules.tabatabaei_designs.output[0] if config["tabatabaei"]["dataset"] else []
+            rules.tabatabaei_designs.output[0]
+            if config["tabatabaei"]["dataset"]
+            else []
         ),
     output:
         csv="results/tabatabaei.csv",
