@@ -32,6 +32,7 @@ sketch = pueval.sketch.summarize(labels[:3], scores[:3], edges=pueval.sketch.def
     pueval.sketch.summarize(labels[3:], scores[3:], edges=pueval.sketch.default_edges(100))
 print("sketch:", sketch.aul_pu())
 print("select_models:", pueval.select_models(labels, {"a": scores, "b": scores[::-1]}, random_state=0).best)
+print("evaluate:", pueval.evaluate(labels, scores, prior=0.3).as_dict()["aul_pu"])
 PY
 "$venv/bin/pueval" example-scores --n 200 > "$work/scores.csv"
 "$venv/bin/pueval" evaluate "$work/scores.csv" --prior 0.3 --format markdown

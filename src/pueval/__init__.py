@@ -5,6 +5,7 @@ the papers, on arrays and frames) and :mod:`pueval.pipeline` (Snakemake's side: 
 figures). Dependencies run one way, pipeline → studies → library, and importing the library loads
 neither of the others.
 
+``evaluate`` (:mod:`pueval.evaluation`: every number of ``pueval evaluate`` as one value, an ``Evaluation``),
 ``aul_pu_score``, ``aul_pu_interval``, ``aul_pu_difference`` and ``aul_pu_scorer`` (:mod:`pueval.aul_pu`),
 ``operating_point``, ``operating_points`` and ``calibration_check`` (:mod:`pueval.operating`: a threshold
 without a prior), ``select_models`` and ``refit_within_set`` (:mod:`pueval.selection`: which model is best) are
@@ -19,10 +20,11 @@ __version__ = "0.2.0"
 
 if TYPE_CHECKING:  # what type checkers read; at run time the names below load on first use (__getattr__)
     from pueval import (  # noqa: F401
-        aul_pu, curves, extras, logistic, metrics, mpe, multitest, operating, plots, propensity, related, sar_em,
-        selection, sketch, validation)
+        aul_pu, curves, evaluation, extras, logistic, metrics, mpe, multitest, operating, plots, propensity, related,
+        sar_em, selection, sketch, validation)
     from pueval.aul_pu import (  # noqa: F401
         PairedDifference, aul_pu_difference, aul_pu_interval, aul_pu_score, aul_pu_scorer)
+    from pueval.evaluation import Evaluation, evaluate  # noqa: F401
     from pueval.operating import (  # noqa: F401
         CalibrationCheck, OperatingPoint, calibration_check, operating_point, operating_points)
     from pueval.selection import Selection, refit_within_set, select_models  # noqa: F401
@@ -31,10 +33,10 @@ _EXPORTS = {"aul_pu_score": "aul_pu", "aul_pu_interval": "aul_pu", "aul_pu_diffe
             "aul_pu_scorer": "aul_pu", "PairedDifference": "aul_pu", "operating_point": "operating",
             "operating_points": "operating", "OperatingPoint": "operating", "calibration_check": "operating",
             "CalibrationCheck": "operating", "select_models": "selection", "Selection": "selection",
-            "refit_within_set": "selection"}
+            "refit_within_set": "selection", "evaluate": "evaluation", "Evaluation": "evaluation"}
 
 SUBMODULES = {"aul_pu", "metrics", "curves", "related", "mpe", "plots", "propensity", "sar_em", "logistic", "validation",
-              "extras", "operating", "multitest", "sketch", "selection"}
+              "extras", "operating", "multitest", "sketch", "selection", "evaluation"}
 """The public submodules, each an attribute of the package on first use (``pueval.curves.roc_curve``)."""
 
 __all__ = ["__version__", *sorted(_EXPORTS)]

@@ -1,6 +1,6 @@
-"""The reports of the ``pueval`` command (:mod:`pueval.cli`): ``evaluate`` and ``compare`` computed from a table and
-the command's options (a dict with the JSON keys of docs/evaluate.md), and rendered as JSON, a Markdown table
-or a one-page HTML report; ``example_scores``, the table to try them on. The command's parser, its option
+"""The reports of the ``pueval`` command (:mod:`pueval.cli`): ``evaluate`` (:func:`pueval.evaluate` on the table's
+columns) and ``compare`` from a table and the command's options (a dict with the JSON keys of docs/evaluate.md),
+rendered as JSON, a Markdown table or a one-page HTML report; ``example_scores``, the table to try them on. The command's parser, its option
 checks and its writing live in :mod:`pueval.cli`, which imports this module only once the options are read
 (so ``pueval --version`` and ``--help`` load no NumPy or pandas)."""
 
@@ -12,27 +12,17 @@ import json
 import math
 import re
 import sys
-import time
-import warnings
 from statistics import NormalDist
 
 import numpy as np
 import pandas as pd
 
-from pueval import __version__, aul_pu, metrics, related
-from pueval.mpe.priors import estimate_priors, priors_agree
+from pueval import __version__, aul_pu
+from pueval.evaluation import evaluate
 from pueval.multitest import holm
-from pueval.operating import operating_point
-from pueval.propensity import (aul_pu_audit, aul_pu_bounds, aul_pu_difference_bounds, aul_pu_weighted,
-                               breakdown_gamma)
+from pueval.propensity import aul_pu_difference_bounds, breakdown_gamma
 from pueval.tables import InputError, pos_label_of, shown
 from pueval.validation import check_fraction, check_pu
-
-PRIOR_NOTE = "depend on the class prior theta"
-
-
-class ScarRejectedWarning(UserWarning):
-    """The audit's test rejects SCAR at the report's level: the numbers that assume it are biased."""
 
 
 def _column(table: pd.DataFrame, name: str, option: str) -> pd.Series:
@@ -83,20 +73,6 @@ def _propensity_keys(args) -> dict:
     return {"propensity_column": args.propensity_column, "propensity": "absolute" if args.absolute else "relative"}
 
 
-def _weighted(args, table: pd.DataFrame, labeled: np.ndarray, scores: np.ndarray, threshold: float) -> dict:
-    """The report's keys of the propensity-weighted AUL (:func:`pueval.propensity.aul_pu_weighted`), or {}."""
-    propensity = _propensity(args, table)
-    if propensity is None:
-        return {}
-    found = aul_pu_weighted(labeled, scores, propensity, level=args.level, relative=not args.absolute,
-                            threshold=threshold if args.absolute else None)
-    out = _propensity_keys(args) | {"aul_weighted": found.aul, "aul_weighted_ci": list(found.ci), "n_eff": found.n_eff}
-    if args.absolute:
-        out |= {f"{key}_weighted": getattr(found, key) for key in ("n_positive", "theta", "auc", "precision",
-                                                                   "recall", "f1")} | {"threshold": threshold}
-    return out
-
-
 OPTIONS = ("level", "interval", "n_boot", "prior", "mpe", "distcurve_model", "threshold", "absolute", "gamma",
            "target_recall", "baseline")
 COLUMNS = ("score_column", "score_columns", "label_column", "propensity_column", "audit_column", "features")
@@ -114,16 +90,8 @@ def _identity(args, sha256: str, n: int, n_labeled: int) -> dict:
             "options": {k: given[k] for k in OPTIONS if k in given}}
 
 
-def _prior(args, table: pd.DataFrame, labeled: np.ndarray, auc_pu: float) -> tuple[float, str, dict] | None:
-    """(θ, source, what the report adds about the estimators) from --prior or the MPE methods on --features
-    (θ the first method's; with several, each θ̂ with its interval, whether the ranking allows it (each beyond
-    the first warned of here, the first by the caller) and whether they agree); None without either."""
-    if args.prior is not None:
-        return check_fraction(args.prior, "--prior (theta)"), "given", {}
-    if args.mpe is None:
-        return None
-    if not args.features:
-        raise InputError("--mpe needs --features COLUMNS... (the feature columns MPE runs on)")
+def _features(args, table: pd.DataFrame) -> np.ndarray:
+    """The --features columns as a float matrix, each checked to be numeric throughout."""
     columns = []
     for name in args.features:
         values = pd.to_numeric(_column(table, name, "--features"), errors="coerce").to_numpy(dtype=float)
@@ -133,82 +101,33 @@ def _prior(args, table: pd.DataFrame, labeled: np.ndarray, auc_pu: float) -> tup
                              f"non-numeric or infinite value(s), first in row {bad[0] + 1} "
                              f"({shown(table[name].iloc[bad[0]])})")
         columns.append(values)
-    X = np.column_stack(columns)
-    if len(set(args.mpe)) != len(args.mpe):
-        raise InputError(f"--mpe: each method once, got {' '.join(args.mpe)}")
-    options = {"distcurve": {"model": args.distcurve_model}} if "distcurve" in args.mpe and args.distcurve_model \
-        else {}
-    start = time.perf_counter()
-    found = estimate_priors(X, labeled.astype(int), args.mpe, random_state=args.seed, options=options)
-    for method, estimate in found.items():
-        print(f"pueval: theta = {estimate.theta:.4f} ({method}, {time.perf_counter() - start:.1f} s)", file=sys.stderr)
-    first = found[args.mpe[0]]
-    extra = {"theta_interval": list(first.interval) if first.interval else None,
-             "theta_interval_method": first.interval_method}
-    if len(found) > 1:
-        extra["priors"] = [{"method": m, "theta": e.theta, "interval": list(e.interval) if e.interval else None,
-                            "interval_method": e.interval_method,
-                            "prior_consistent": e.theta <= metrics.theta_upper_bound(auc_pu) if k == 0
-                            else metrics.check_prior(auc_pu, e.theta, f"theta ({m})")}
-                           for k, (m, e) in enumerate(found.items())]
-        extra["priors_agree"] = priors_agree(found)
-    return first.theta, args.mpe[0], extra
+    return np.column_stack(columns)
 
 
 def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> tuple[dict, np.ndarray, np.ndarray]:
-    """(the report of ``pueval evaluate`` as a dict (JSON keys of docs/evaluate.md), the labeled mask, the
-    scores): the last two for the plot."""
+    """(the report of ``pueval evaluate`` as a dict (JSON keys of docs/evaluate.md): :func:`pueval.evaluate` on the
+    table's columns, then what was read and how; the labeled mask, the scores): the last two for the plot."""
     labeled, (scores,) = _labels(args, table, [("--score-column", args.score_column)])
-    low, high = aul_pu.aul_pu_interval(labeled, scores, args.level, method=args.interval, random_state=args.seed)
-    out = {"n": int(labeled.size), "n_labeled": int(labeled.sum()), "aul_pu": aul_pu.aul_pu_score(labeled, scores),
-           "aul_pu_ci": [low, high], "level": args.level, "interval": args.interval,
-           "auc_pu": float(metrics.auc(labeled, scores))}
-    threshold = float(np.median(scores)) if args.threshold is None else args.threshold  # finite: main()
-    out |= _weighted(args, table, labeled, scores, threshold)
-    if args.gamma is not None:
-        bounds = aul_pu_bounds(labeled, scores, args.gamma, level=args.level)
-        out |= {"gamma": args.gamma, "aul_bounds": [bounds.low, bounds.high]}
-    if args.audit_column is not None:
-        audit = aul_pu_audit(labeled, scores, _audit(args, table), level=args.level)
-        out |= {"audit_column": args.audit_column, "n_audited": audit.n_audited,
-                "n_audited_positive": audit.n_audited_positive, "aul_audit": audit.aul, "aul_audit_ci": list(audit.ci),
-                "theta_audit": audit.theta, "theta_audit_ci": list(audit.theta_ci), "auc_audit": audit.auc,
-                "scar_p_value": audit.scar_p_value, "audit_bias": audit.bias}
-        if audit.scar_p_value is not None and audit.scar_p_value < 1.0 - args.level:
-            warnings.warn(f"the audit rejects SCAR (p = {audit.scar_p_value:.3g}; AUL^PU minus the audited AUL "
-                          f"{audit.bias:+.4f}): AUL^PU, its interval and every number that assumes SCAR are biased; "
-                          "the audited AUL (aul_audit) is the one to report", ScarRejectedWarning, stacklevel=2)
-    prior = _prior(args, table, labeled, out["auc_pu"])
-    if args.target_recall is not None:
-        audited = _audit(args, table) if args.audit_column is not None else None
-        point = operating_point(labeled, scores, target_recall=args.target_recall, level=args.level,
-                                propensity=_propensity(args, table), relative=not args.absolute, audited=audited,
-                                theta_interval=(prior[2].get("theta_interval") if prior else None))
-        out["operating_point"] = point.as_dict() | {"audit_size_width_0.1": point.audit_size(0.1)}
-    if prior is not None:
-        theta, source, extra = prior
-        s = labeled.astype(int)
-        bound = metrics.theta_upper_bound(out["auc_pu"])
-        consistent = metrics.check_prior(out["auc_pu"], theta, f"theta ({source})")
-        out.update({"theta": theta, "theta_source": source, **extra, "theta_upper_bound": bound,
-                    "prior_consistent": consistent, "threshold": threshold,
-                    "note": f"theta, auc_corrected, auprc_corrected and f1_estimate {PRIOR_NOTE}"})
-        if consistent:
-            if extra.get("theta_interval"):
-                se = metrics.auc_pu_standard_error(s, scores)
-                out |= {"auc_pu_se": se,
-                        "auc_corrected_interval_prior": list(metrics.corrected_auc_interval(
-                            out["auc_pu"], extra["theta_interval"])),
-                        "auc_corrected_interval": list(metrics.corrected_auc_interval(
-                            out["auc_pu"], extra["theta_interval"], standard_error=se, level=args.level))}
-            out.update({"auc_corrected": metrics.corrected_auc(out["auc_pu"], theta, clip=True),
-                        "auprc_corrected": related.jain_auprc(s, scores, theta),
-                        "f1_estimate": related.tabatabaei_f1(s, scores >= threshold, theta)})
-        else:  # not identified: reported as null, not clipped into [0, 1]
-            out.update({"auc_corrected": None, "auprc_corrected": None, "f1_estimate": None,
-                        "prior_warning": f"theta {theta:.4f} exceeds 2(1 - AUC^PU) = {bound:.4f}, the largest prior "
-                                         "this model's ranking allows: the corrected metrics are not identified"})
-    return out | _identity(args, sha256, int(labeled.size), int(labeled.sum())), labeled, scores
+    prior = X = None
+    if args.prior is not None:
+        prior = check_fraction(args.prior, "--prior (theta)")
+    elif args.mpe is not None:
+        if not args.features:
+            raise InputError("--mpe needs --features COLUMNS... (the feature columns MPE runs on)")
+        X = _features(args, table)
+        if len(set(args.mpe)) != len(args.mpe):
+            raise InputError(f"--mpe: each method once, got {' '.join(args.mpe)}")
+    options = {"distcurve": {"model": args.distcurve_model}} if args.mpe and "distcurve" in args.mpe \
+        and args.distcurve_model else None
+    found = evaluate(labeled, scores, level=args.level, interval=args.interval, seed=args.seed,
+                     threshold=args.threshold, propensity=_propensity(args, table), absolute=args.absolute,
+                     gamma=args.gamma, audited=_audit(args, table) if args.audit_column is not None else None,
+                     target_recall=args.target_recall, prior=prior, X=X, mpe=args.mpe, mpe_options=options)
+    if found.corrected is not None:
+        for method, estimate in found.corrected.estimates.items():
+            print(f"pueval: theta = {estimate.theta:.4f} ({method}, {estimate.seconds:.1f} s)", file=sys.stderr)
+    report = found.as_dict(propensity_column=args.propensity_column, audit_column=args.audit_column)
+    return report | _identity(args, sha256, found.n, found.n_labeled), labeled, scores
 
 
 STREAMING_OPTIONS = {"prior": "--prior", "mpe": "--mpe", "features": "--features", "audit_column": "--audit-column",

@@ -781,13 +781,15 @@ def test_every_mpe_method_is_checked_against_the_rankings_bound(tmp_path, capsys
     2(1 - AUC^PU) is warned of and marked in the report (the review's TIcE 0.386 > 0.371 passed unsaid)."""
     path = _example(tmp_path, 600, 1)
 
-    class Found:  # the estimators are not run: the check is the report's, whatever produced the estimates
-        def __init__(self, theta):
-            self.theta, self.interval, self.interval_method = theta, None, None
+    from pueval.mpe import priors
 
-    monkeypatch.setattr(reports, "estimate_priors", lambda X, s, methods, **kw: {
+    class Found:  # the estimators are not run: the check is the evaluation's, whatever produced the estimates
+        def __init__(self, theta):
+            self.theta, self.interval, self.interval_method, self.seconds = theta, None, None, 0.0
+
+    monkeypatch.setattr(priors, "estimate_priors", lambda X, s, methods, **kw: {
         methods[0]: Found(0.05), methods[1]: Found(0.99)})
-    monkeypatch.setattr(reports, "priors_agree", lambda found: None)
+    monkeypatch.setattr(priors, "priors_agree", lambda found: None)
     assert cli.main(["evaluate", str(path), "--mpe", "bbe", "tice", "--features", "x1", "x2", "x3"]) == 0
     captured = capsys.readouterr()
     report = json.loads(captured.out)

@@ -23,7 +23,7 @@ import numbers
 import os
 import time
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -331,7 +331,8 @@ class PriorEstimate:
     """The result of :func:`estimate_prior`. ``at_bound`` is ``"upper"``, ``"lower"`` or None; ``bounds`` the
     interval the method's θ̂ can take; ``interval`` a confidence interval for θ (None when none was asked for or
     the method has none of its own) and ``interval_method`` how it was formed; ``subsample`` the rows KM ran on
-    when it ran on a subsample."""
+    when it ran on a subsample; ``seconds`` the time the method took (in :func:`estimate_priors`, the time it added:
+    a transform or a run of KM shared by several methods is counted by the first that needs it)."""
 
     theta: float
     method: str
@@ -342,6 +343,7 @@ class PriorEstimate:
     interval: tuple[float, float] | None = None
     interval_method: str | None = None
     subsample: int | None = None
+    seconds: float | None = field(default=None, compare=False)  # a timing, not part of the estimate
 
 
 MAX_BOOT = 100_000
@@ -474,8 +476,10 @@ def estimate_prior(X: ArrayLike, labels: ArrayLike, method: str, *,
     >>> estimate.method, round(estimate.theta, 2), estimate.at_bound
     ('km2', 0.3, None)
     """
-    return _estimate_prior(X, labels, method, random_state=random_state, pos_label=pos_label, interval=interval,
-                           n_boot=n_boot, level=level, shared=None, options=options)
+    start = time.perf_counter()
+    estimate = _estimate_prior(X, labels, method, random_state=random_state, pos_label=pos_label, interval=interval,
+                               n_boot=n_boot, level=level, shared=None, options=options)
+    return replace(estimate, seconds=time.perf_counter() - start)
 
 
 def _estimate_prior(X, labels, method: str, *, random_state, pos_label, interval, n_boot: int, level: float,
@@ -594,9 +598,13 @@ def estimate_priors(X: ArrayLike, labels: ArrayLike, methods, *,
     if unknown:
         raise ArgumentError("options", f"names methods that are not run: {', '.join(unknown)}")
     shared = {}  # DistCurve, EN and BBE share one transform of the same rows; KM1 and KM2 one run of KM
-    return {m: _estimate_prior(X, labels, m, random_state=random_state, pos_label=pos_label, interval=interval,
-                               n_boot=n_boot, level=level, shared=shared, options=options.get(m, {}))
-            for m in methods}
+    found = {}
+    for m in methods:
+        start = time.perf_counter()
+        estimate = _estimate_prior(X, labels, m, random_state=random_state, pos_label=pos_label, interval=interval,
+                                   n_boot=n_boot, level=level, shared=shared, options=options.get(m, {}))
+        found[m] = replace(estimate, seconds=time.perf_counter() - start)
+    return found
 
 
 def priors_agree(estimates: dict) -> bool | None:

@@ -1,0 +1,266 @@
+"""One PU evaluation of a model's scores as a value: :func:`evaluate` returns an :class:`Evaluation`, the numbers
+``pueval evaluate`` reports (``Evaluation.as_dict`` gives the report's keys, in the report's order), what its
+figure reads and what a Python user gets.
+
+AUL^PU and its interval (Theorem 1: AUL^PU estimates the AUL without bias under SCAR), AUC^PU; with what is
+given beside the scores: the propensity-weighted AUL (:func:`pueval.propensity.aul_pu_weighted`), the AUL's range
+at a propensity ratio Γ (:func:`pueval.propensity.aul_pu_bounds`), the audited AUL
+(:func:`pueval.propensity.aul_pu_audit`), an operating point (:func:`pueval.operating.operating_point`) and, with a
+prior θ (given, or estimated by MPE methods from features), the corrected AUC (Jain et al., Eq. 4), the corrected
+AUPRC and Tabatabaei's F1 estimate at the threshold. A θ above 2(1 − AUC^PU), more than the ranking allows, leaves
+the corrected metrics not identified (None) with a :class:`~pueval.metrics.PriorInconsistentWarning`; an audit that
+rejects SCAR raises a :class:`ScarRejectedWarning`.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from pueval import aul_pu, metrics, related
+from pueval.operating import OperatingPoint, operating_point
+from pueval.propensity import AuditedAUL, WeightedAUL, WeightedRange, aul_pu_audit, aul_pu_bounds, aul_pu_weighted
+from pueval.validation import PosLabel, check_fraction, check_pu
+
+__all__ = ["evaluate", "Evaluation", "CorrectedMetrics", "ScarRejectedWarning"]
+
+PRIOR_NOTE = "depend on the class prior theta"
+
+
+class ScarRejectedWarning(UserWarning):
+    """The audit's test rejects SCAR at the evaluation's level: the numbers that assume it are biased."""
+
+
+@dataclass(frozen=True)
+class CorrectedMetrics:
+    """What a prior θ adds to an :class:`Evaluation`: θ, where it came from, and the metrics corrected with it.
+
+    ``source`` is ``"given"`` or the MPE method whose θ̂ is used (the first of several); ``estimates`` holds every
+    method's :class:`~pueval.mpe.priors.PriorEstimate` (empty for a given θ), each with the time it added
+    (``seconds``: a transform or a run of KM shared by several methods is counted by the first that needs it).
+    ``consistent`` is θ ≤ ``upper_bound`` = 2(1 − AUC^PU); when it is False the corrected metrics are None (not
+    identified). ``auc_pu_se`` (DeLong) and the corrected AUC's intervals are given when θ comes with an interval.
+    """
+
+    theta: float
+    source: str
+    upper_bound: float
+    consistent: bool
+    threshold: float
+    estimates: dict = field(default_factory=dict)
+    agree: bool | None = None
+    auc_corrected: float | None = None
+    auprc_corrected: float | None = None
+    f1_estimate: float | None = None
+    auc_pu_se: float | None = None
+    auc_corrected_interval_prior: tuple[float, float] | None = None
+    auc_corrected_interval: tuple[float, float] | None = None
+
+    @property
+    def theta_interval(self) -> tuple[float, float] | None:
+        """The interval of θ̂ of the method used (None for a given θ or a method without one)."""
+        first = self.estimates.get(self.source)
+        return tuple(first.interval) if first is not None and first.interval else None
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The result of :func:`evaluate`: AUL^PU with its interval and AUC^PU, and what the options added (None
+    where not asked). ``threshold`` is the score threshold of the F1 estimate and of the absolute propensities'
+    precision and recall (the median score unless given). ``as_dict()`` gives the keys of ``pueval evaluate``'s
+    JSON report, in its order."""
+
+    n: int
+    n_labeled: int
+    aul_pu: float
+    aul_pu_ci: tuple[float, float]
+    level: float
+    interval: str
+    auc_pu: float
+    threshold: float
+    weighted: WeightedAUL | None = None
+    bounds: WeightedRange | None = None
+    audit: AuditedAUL | None = None
+    operating_point: OperatingPoint | None = None
+    corrected: CorrectedMetrics | None = None
+
+    def as_dict(self, *, propensity_column: str | None = None, audit_column: str | None = None) -> dict:
+        """The report's keys (docs/evaluate.md), in order; the command passes the names of the columns it read."""
+        out = {"n": self.n, "n_labeled": self.n_labeled, "aul_pu": self.aul_pu, "aul_pu_ci": list(self.aul_pu_ci),
+               "level": self.level, "interval": self.interval, "auc_pu": self.auc_pu}
+        if self.weighted is not None:
+            w = self.weighted
+            out |= {"propensity_column": propensity_column, "propensity": "relative" if w.relative else "absolute",
+                    "aul_weighted": w.aul, "aul_weighted_ci": list(w.ci), "n_eff": w.n_eff}
+            if not w.relative:
+                out |= {f"{key}_weighted": getattr(w, key) for key in ("n_positive", "theta", "auc", "precision",
+                                                                       "recall", "f1")} | {"threshold": self.threshold}
+        if self.bounds is not None:
+            out |= {"gamma": self.bounds.gamma, "aul_bounds": [self.bounds.low, self.bounds.high]}
+        if self.audit is not None:
+            a = self.audit
+            out |= {"audit_column": audit_column, "n_audited": a.n_audited, "n_audited_positive": a.n_audited_positive,
+                    "aul_audit": a.aul, "aul_audit_ci": list(a.ci), "theta_audit": a.theta,
+                    "theta_audit_ci": list(a.theta_ci), "auc_audit": a.auc, "scar_p_value": a.scar_p_value,
+                    "audit_bias": a.bias}
+        if self.operating_point is not None:
+            out["operating_point"] = self.operating_point.as_dict() | {
+                "audit_size_width_0.1": self.operating_point.audit_size(0.1)}
+        if self.corrected is not None:
+            out.update(_corrected_keys(self.corrected))
+        return out
+
+
+def _corrected_keys(c: CorrectedMetrics) -> dict:
+    out = {"theta": c.theta, "theta_source": c.source}
+    if c.source != "given":
+        first = c.estimates[c.source]
+        out |= {"theta_interval": list(first.interval) if first.interval else None,
+                "theta_interval_method": first.interval_method}
+        if len(c.estimates) > 1:
+            out["priors"] = [{"method": m, "theta": e.theta, "interval": list(e.interval) if e.interval else None,
+                              "interval_method": e.interval_method, "prior_consistent": e.theta <= c.upper_bound}
+                             for m, e in c.estimates.items()]
+            out["priors_agree"] = c.agree
+    out |= {"theta_upper_bound": c.upper_bound, "prior_consistent": c.consistent, "threshold": c.threshold,
+            "note": f"theta, auc_corrected, auprc_corrected and f1_estimate {PRIOR_NOTE}"}
+    if not c.consistent:  # not identified: reported as null, not clipped into [0, 1]
+        return out | {"auc_corrected": None, "auprc_corrected": None, "f1_estimate": None,
+                      "prior_warning": f"theta {c.theta:.4f} exceeds 2(1 - AUC^PU) = {c.upper_bound:.4f}, the largest "
+                                       "prior this model's ranking allows: the corrected metrics are not identified"}
+    if c.auc_pu_se is not None:
+        out |= {"auc_pu_se": c.auc_pu_se, "auc_corrected_interval_prior": list(c.auc_corrected_interval_prior),
+                "auc_corrected_interval": list(c.auc_corrected_interval)}
+    return out | {"auc_corrected": c.auc_corrected, "auprc_corrected": c.auprc_corrected,
+                  "f1_estimate": c.f1_estimate}
+
+
+def _corrected(labeled: np.ndarray, scores: np.ndarray, auc_pu: float, theta: float, source: str, threshold: float,
+               level: float, estimates: dict) -> CorrectedMetrics:
+    """θ checked against the ranking (a warning when it is above) and the metrics corrected with it."""
+    from pueval.mpe.priors import priors_agree
+
+    consistent = metrics.check_prior(auc_pu, theta, f"theta ({source})")
+    found = {"theta": theta, "source": source, "upper_bound": metrics.theta_upper_bound(auc_pu),
+             "consistent": consistent, "threshold": threshold, "estimates": estimates,
+             "agree": priors_agree(estimates) if len(estimates) > 1 else None}
+    if not consistent:
+        return CorrectedMetrics(**found)
+    s = labeled.astype(int)
+    first = estimates.get(source)
+    if first is not None and first.interval:
+        se = metrics.auc_pu_standard_error(s, scores)
+        found |= {"auc_pu_se": se,
+                  "auc_corrected_interval_prior": metrics.corrected_auc_interval(auc_pu, first.interval),
+                  "auc_corrected_interval": metrics.corrected_auc_interval(auc_pu, first.interval, standard_error=se,
+                                                                           level=level)}
+    return CorrectedMetrics(**found, auc_corrected=metrics.corrected_auc(auc_pu, theta, clip=True),
+                            auprc_corrected=related.jain_auprc(s, scores, theta),
+                            f1_estimate=related.tabatabaei_f1(s, scores >= threshold, theta))
+
+
+def evaluate(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1, level: float = 0.95,
+             interval: str = "normal", seed: int | None = 0, threshold: float | None = None,
+             propensity: ArrayLike | None = None, absolute: bool = False, gamma: float | None = None,
+             audited: ArrayLike | None = None, target_recall: float | None = None, prior: float | None = None,
+             X: ArrayLike | None = None, mpe=None, mpe_options: dict | None = None) -> Evaluation:
+    """Evaluate a model's scores on PU labels: AUL^PU with its ``level`` interval (``interval``: ``"normal"``,
+    Theorem 1's, or ``"bootstrap"`` seeded by ``seed``) and AUC^PU, plus what the options ask for.
+
+    Parameters
+    ----------
+    labels : array of shape (n,)
+        PU labels, ``pos_label`` marking the labeled rows.
+    scores : array of shape (n,)
+        The model's scores, higher = more positive.
+    pos_label : int, str or bool, default 1
+        The label of a labeled row.
+    level : float, default 0.95
+        Confidence level of every interval.
+    interval : {"normal", "bootstrap"}, default "normal"
+        AUL^PU's interval (:func:`pueval.aul_pu.aul_pu_interval`).
+    seed : int or None, default 0
+        Seeds the bootstrap and the prior estimators.
+    threshold : float, optional
+        The score threshold of the F1 estimate and of the absolute propensities' precision and recall; default
+        the median score.
+    propensity : array of shape (n,), optional
+        Each labeled row's labeling propensity: AUL^PU weighted by 1/e (relative values suffice unless
+        ``absolute``).
+    absolute : bool, default False
+        The propensities are probabilities: they also estimate θ, the AUC and F1 at ``threshold``.
+    gamma : float, optional
+        The AUL's range over every labeling whose propensities differ by at most this factor.
+    audited : array of shape (n,), optional
+        The true class (1 or 0) of a random sample of the unlabeled rows, NaN elsewhere.
+    target_recall : float, optional
+        An operating point reaching this recall (:func:`pueval.operating.operating_point`).
+    prior : float, optional
+        θ, the share of positives among the unlabeled rows; or ``X`` and ``mpe`` to estimate it.
+    X : array of shape (n, d), optional
+        Features for ``mpe``.
+    mpe : str or sequence of str, optional
+        MPE methods (:data:`pueval.mpe.PUBLIC_METHODS`); the first one's θ̂ feeds the corrected metrics.
+    mpe_options : dict, optional
+        ``{method: {option: value}}``.
+
+    Returns
+    -------
+    Evaluation
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(2)
+    >>> y = rng.random(2000) < 0.4
+    >>> scores = y + rng.normal(size=2000)
+    >>> labels = (y & (rng.random(2000) < 0.3)).astype(int)  # 30 % of the positives labeled at random
+    >>> found = evaluate(labels, scores, prior=float(y[labels == 0].mean()))
+    >>> round(found.aul_pu, 3), [round(end, 3) for end in found.aul_pu_ci]  # the true AUL is 0.656
+    (0.65, [0.617, 0.683])
+    >>> round(found.corrected.auc_corrected, 3)  # the true AUC is 0.760
+    0.749
+    """
+    labeled, scores = check_pu(labels, scores, pos_label=pos_label)
+    if prior is not None and mpe is not None:
+        raise ValueError("prior and mpe: give θ or the methods that estimate it, not both")
+    if mpe is not None and X is None:
+        raise ValueError("mpe needs X, the features the methods run on")
+    low, high = aul_pu.aul_pu_interval(labeled, scores, level, method=interval, random_state=seed)
+    auc_pu = float(metrics.auc(labeled, scores))
+    threshold = float(np.median(scores)) if threshold is None else float(threshold)
+    found = {"n": int(labeled.size), "n_labeled": int(labeled.sum()), "aul_pu": aul_pu.aul_pu_score(labeled, scores),
+             "aul_pu_ci": (low, high), "level": level, "interval": interval, "auc_pu": auc_pu, "threshold": threshold}
+    if propensity is not None:
+        found["weighted"] = aul_pu_weighted(labeled, scores, propensity, level=level, relative=not absolute,
+                                            threshold=threshold if absolute else None)
+    if gamma is not None:
+        found["bounds"] = aul_pu_bounds(labeled, scores, gamma, level=level)
+    if audited is not None:
+        audit = found["audit"] = aul_pu_audit(labeled, scores, audited, level=level)
+        if audit.scar_p_value is not None and audit.scar_p_value < 1.0 - level:
+            warnings.warn(f"the audit rejects SCAR (p = {audit.scar_p_value:.3g}; AUL^PU minus the audited AUL "
+                          f"{audit.bias:+.4f}): AUL^PU, its interval and every number that assumes SCAR are biased; "
+                          "the audited AUL (aul_audit) is the one to report", ScarRejectedWarning, stacklevel=2)
+    estimates = {}
+    if mpe is not None:
+        from pueval.mpe.priors import estimate_priors
+
+        estimates = estimate_priors(X, labeled.astype(int), mpe, random_state=seed, options=mpe_options)
+        for method, estimate in list(estimates.items())[1:]:  # the first is checked with the corrected metrics
+            metrics.check_prior(auc_pu, estimate.theta, f"theta ({method})")
+    if target_recall is not None:
+        first = next(iter(estimates.values()), None)
+        found["operating_point"] = operating_point(
+            labeled, scores, target_recall=target_recall, level=level, propensity=propensity, relative=not absolute,
+            audited=audited, theta_interval=list(first.interval) if first is not None and first.interval else None)
+    if prior is not None:
+        found["corrected"] = _corrected(labeled, scores, auc_pu, check_fraction(prior, "prior (theta)"), "given",
+                                        threshold, level, {})
+    elif estimates:
+        source = next(iter(estimates))
+        found["corrected"] = _corrected(labeled, scores, auc_pu, estimates[source].theta, source, threshold, level,
+                                        estimates)
+    return Evaluation(**found)

@@ -1,0 +1,112 @@
+"""pueval.evaluate: the command's evaluation as one value, the same numbers in the same keys."""
+
+import json
+import warnings
+
+import numpy as np
+import pytest
+
+import pueval
+from pueval import cli, metrics, reports
+from pueval.evaluation import Evaluation, ScarRejectedWarning, evaluate
+from pueval.propensity import aul_pu_audit, aul_pu_bounds, aul_pu_weighted
+
+IDENTITY = ("pueval_version", "command", "input", "columns", "pos_label", "seed", "options", "warnings")
+
+
+@pytest.fixture
+def frame():
+    table = reports.example_scores(1500, seed=4)
+    rng = np.random.default_rng(5)
+    table["e"] = np.where(table["labeled"] == 1, 0.2 + 0.6 * table["score"], np.nan)
+    unlabeled = np.flatnonzero(table["labeled"] == 0)
+    audit = np.full(len(table), np.nan)
+    audit[rng.choice(unlabeled, 150, replace=False)] = rng.random(150) < 0.4
+    table["audit"] = audit
+    return table
+
+
+@pytest.mark.parametrize("options, kwargs", [
+    ([], {}),
+    (["--prior", "0.3", "--target-recall", "0.8"], {"prior": 0.3, "target_recall": 0.8}),
+    (["--propensity-column", "e", "--absolute", "--threshold", "0.4", "--gamma", "1.5", "--audit-column", "audit",
+      "--prior", "0.3"], {"propensity": "e", "absolute": True, "threshold": 0.4, "gamma": 1.5, "audited": "audit",
+                          "prior": 0.3}),
+    (["--mpe", "bbe", "en", "--features", "x1", "x2", "x3", "--seed", "2"], {"mpe": ["bbe", "en"], "seed": 2}),
+])
+def test_the_command_reports_what_evaluate_returns(tmp_path, capsys, frame, options, kwargs):
+    path = tmp_path / "t.csv"
+    frame.to_csv(path, index=False)
+    assert cli.main(["evaluate", str(path), *options]) == 0
+    report = json.loads(capsys.readouterr().out)
+    for key in ("propensity", "audited"):
+        if key in kwargs:
+            kwargs[key] = frame[kwargs[key]].to_numpy()
+    if "mpe" in kwargs:
+        kwargs["X"] = frame[["x1", "x2", "x3"]].to_numpy()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        found = evaluate(frame["labeled"], frame["score"], **kwargs)
+    expected = json.loads(reports.report_json(found.as_dict(propensity_column="e" if "propensity" in kwargs else None,
+                                                            audit_column="audit" if "audited" in kwargs else None)))
+    assert {k: v for k, v in report.items() if k not in IDENTITY} == expected
+    assert list(report)[:len(expected)] == list(expected)  # the same keys, in the same order
+
+
+def test_an_evaluation_holds_the_library_results_it_combines(frame):
+    labeled, scores = frame["labeled"].to_numpy(), frame["score"].to_numpy()
+    e, audit = frame["e"].to_numpy(), frame["audit"].to_numpy()
+    with pytest.warns(ScarRejectedWarning):  # the fixture's audit is random: it disagrees with the labeled rows
+        found = pueval.evaluate(labeled, scores, propensity=e, gamma=2.0, audited=audit, prior=0.3, level=0.9)
+    assert isinstance(found, Evaluation) and found.n == 1500 and found.n_labeled == labeled.sum()
+    assert found.aul_pu == pueval.aul_pu_score(labeled, scores)
+    assert found.aul_pu_ci == pueval.aul_pu_interval(labeled, scores, 0.9)
+    assert found.auc_pu == pytest.approx(metrics.auc(labeled, scores))
+    assert found.threshold == np.median(scores)
+    assert found.weighted == aul_pu_weighted(labeled, scores, e, level=0.9)
+    assert found.bounds == aul_pu_bounds(labeled, scores, 2.0, level=0.9)
+    assert found.audit == aul_pu_audit(labeled, scores, audit, level=0.9)
+    assert found.corrected.auc_corrected == metrics.corrected_auc(found.auc_pu, 0.3, clip=True)
+    assert found.corrected.theta_interval is None and found.corrected.source == "given"
+
+
+def test_a_prior_the_ranking_does_not_allow_leaves_the_corrected_metrics_unidentified(frame):
+    labeled, scores = frame["labeled"].to_numpy(), frame["score"].to_numpy()
+    with pytest.warns(metrics.PriorInconsistentWarning, match="theta \\(given\\)"):
+        found = evaluate(labeled, scores, prior=0.99)
+    assert not found.corrected.consistent and found.corrected.auc_corrected is None
+    assert found.as_dict()["prior_warning"].startswith("theta 0.9900 exceeds")
+
+
+def test_an_audit_that_rejects_scar_warns(frame):
+    labeled, scores = frame["labeled"].to_numpy(), frame["score"].to_numpy()
+    audit = np.where(labeled == 1, np.nan, np.nan)
+    unlabeled = np.flatnonzero(labeled == 0)
+    low = unlabeled[np.argsort(scores[unlabeled])[:300]]  # positives found only among the lowest scores
+    audit[low] = 1.0
+    audit[unlabeled[np.argsort(scores[unlabeled])[-300:]]] = 0.0
+    with pytest.warns(ScarRejectedWarning, match="the audit rejects SCAR"):
+        evaluate(labeled, scores, audited=audit)
+
+
+def test_every_method_carries_its_own_time_and_the_first_feeds_the_corrected_metrics(frame):
+    labeled, X = frame["labeled"].to_numpy(), frame[["x1", "x2", "x3"]].to_numpy()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        found = evaluate(labeled, frame["score"], X=X, mpe=["bbe", "en"])
+    estimates = found.corrected.estimates
+    assert list(estimates) == ["bbe", "en"] and found.corrected.source == "bbe"
+    assert found.corrected.theta == estimates["bbe"].theta
+    assert all(e.seconds is not None and e.seconds >= 0 for e in estimates.values())
+    assert found.corrected.theta_interval == estimates["bbe"].interval
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"prior": 0.3, "mpe": "en", "X": np.zeros((1500, 1))}, "not both"),
+    ({"mpe": "en"}, "mpe needs X"),
+    ({"prior": 1.5}, "prior"),
+    ({"level": 1.5}, "level"),
+])
+def test_bad_arguments_are_named(frame, kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        evaluate(frame["labeled"], frame["score"], **kwargs)
