@@ -5,7 +5,8 @@ the papers, on arrays and frames) and :mod:`pueval.pipeline` (Snakemake's side: 
 figures). Dependencies run one way, pipeline → studies → library, and importing the library loads
 neither of the others.
 
-``evaluate`` (:mod:`pueval.evaluation`: every number of ``pueval evaluate`` as one value, an ``Evaluation``),
+``evaluate`` and ``compare`` (:mod:`pueval.evaluation`: every number of ``pueval evaluate`` and ``compare`` as one
+value, an ``Evaluation`` or a ``Comparison``),
 ``aul_pu_score``, ``aul_pu_interval``, ``aul_pu_difference`` and ``aul_pu_scorer`` (:mod:`pueval.aul_pu`),
 ``operating_point``, ``operating_points`` and ``calibration_check`` (:mod:`pueval.operating`: a threshold
 without a prior), ``select_models`` and ``refit_within_set`` (:mod:`pueval.selection`: which model is best) are
@@ -24,7 +25,7 @@ if TYPE_CHECKING:  # what type checkers read; at run time the names below load o
         sar_em, selection, sketch, validation)
     from pueval.aul_pu import (  # noqa: F401
         PairedDifference, aul_pu_difference, aul_pu_interval, aul_pu_score, aul_pu_scorer)
-    from pueval.evaluation import Evaluation, evaluate  # noqa: F401
+    from pueval.evaluation import Comparison, Evaluation, compare, evaluate  # noqa: F401
     from pueval.operating import (  # noqa: F401
         CalibrationCheck, OperatingPoint, calibration_check, operating_point, operating_points)
     from pueval.selection import Selection, refit_within_set, select_models  # noqa: F401
@@ -33,7 +34,8 @@ _EXPORTS = {"aul_pu_score": "aul_pu", "aul_pu_interval": "aul_pu", "aul_pu_diffe
             "aul_pu_scorer": "aul_pu", "PairedDifference": "aul_pu", "operating_point": "operating",
             "operating_points": "operating", "OperatingPoint": "operating", "calibration_check": "operating",
             "CalibrationCheck": "operating", "select_models": "selection", "Selection": "selection",
-            "refit_within_set": "selection", "evaluate": "evaluation", "Evaluation": "evaluation"}
+            "refit_within_set": "selection", "evaluate": "evaluation", "Evaluation": "evaluation", "compare": "evaluation",
+            "Comparison": "evaluation"}
 
 SUBMODULES = {"aul_pu", "metrics", "curves", "related", "mpe", "plots", "propensity", "sar_em", "logistic", "validation",
               "extras", "operating", "multitest", "sketch", "selection", "evaluation"}

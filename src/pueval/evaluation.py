@@ -1,6 +1,7 @@
 """One PU evaluation of a model's scores as a value: :func:`evaluate` returns an :class:`Evaluation`, the numbers
 ``pueval evaluate`` reports (``Evaluation.as_dict`` gives the report's keys, in the report's order), what its
-figure reads and what a Python user gets.
+figure reads and what a Python user gets; :func:`compare` returns a :class:`Comparison` of several models' scores
+on the same rows, what ``pueval compare`` reports.
 
 AUL^PU and its interval (Theorem 1: AUL^PU estimates the AUL without bias under SCAR), AUC^PU; with what is
 given beside the scores: the propensity-weighted AUL (:func:`pueval.propensity.aul_pu_weighted`), the AUL's range
@@ -21,11 +22,14 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from pueval import aul_pu, metrics, related
+from pueval.aul_pu import PairedDifference
+from pueval.multitest import holm
 from pueval.operating import OperatingPoint, operating_point
-from pueval.propensity import AuditedAUL, WeightedAUL, WeightedRange, aul_pu_audit, aul_pu_bounds, aul_pu_weighted
+from pueval.propensity import (AuditedAUL, WeightedAUL, WeightedRange, aul_pu_audit, aul_pu_bounds,
+                               aul_pu_difference_bounds, aul_pu_weighted, breakdown_gamma)
 from pueval.validation import PosLabel, check_fraction, check_pu
 
-__all__ = ["evaluate", "Evaluation", "CorrectedMetrics", "ScarRejectedWarning"]
+__all__ = ["evaluate", "Evaluation", "CorrectedMetrics", "compare", "Comparison", "Pair", "ScarRejectedWarning"]
 
 PRIOR_NOTE = "depend on the class prior theta"
 
@@ -264,3 +268,131 @@ def evaluate(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1, l
         found["corrected"] = _corrected(labeled, scores, auc_pu, estimates[source].theta, source, threshold, level,
                                         estimates)
     return Evaluation(**found)
+
+
+@dataclass(frozen=True)
+class Pair:
+    """One pair of a :class:`Comparison`: model ``a`` against model ``b`` on the same labeled rows, their paired
+    difference ΔAUL^PU = AUL^PU(a) − AUL^PU(b) with its interval (:func:`pueval.aul_pu.aul_pu_difference`, weighted
+    by 1/e with propensities), and with Γ the difference's range (:func:`pueval.propensity.aul_pu_difference_bounds`)
+    and the Γ at which "a beats b" stops holding (:func:`pueval.propensity.breakdown_gamma`; inf: never)."""
+
+    a: str
+    b: str
+    difference: PairedDifference
+    bounds: WeightedRange | None = None
+    breakdown_gamma: float | None = None
+    p_holm: float | None = None  #: Holm's adjusted p-value over the comparison's pairs (None for a single pair)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The result of :func:`compare`: every pair the comparison reports, in order (each column against
+    ``baseline``, else every pair in the order given), and whether the propensities were absolute.
+    ``as_dict()`` gives the keys of ``pueval compare``'s JSON report, in its order."""
+
+    columns: tuple[str, ...]
+    baseline: str | None
+    pairs: tuple[Pair, ...]
+    weighted: bool = False
+    relative: bool = True
+
+    def _pair_dict(self, pair: Pair, propensity_column: str | None) -> dict:
+        out = pair.difference.as_dict()
+        if self.weighted:
+            out |= {"propensity_column": propensity_column, "propensity": "relative" if self.relative else "absolute",
+                    "n_eff": pair.difference.n_eff}
+        if pair.bounds is not None:
+            finite = pair.breakdown_gamma is not None and np.isfinite(pair.breakdown_gamma)
+            out |= {"gamma": pair.bounds.gamma, "difference_bounds": [pair.bounds.low, pair.bounds.high],
+                    "breakdown_gamma": pair.breakdown_gamma if finite else None}  # inf: JSON null
+        return out | {"score_a": pair.a, "score_b": pair.b}
+
+    def as_dict(self, *, propensity_column: str | None = None) -> dict:
+        """Two columns, no baseline: n, n_labeled, aul_pu_a, aul_pu_b, difference, difference_ci, p_value, level,
+        (the weighting's and Γ's keys,) score_a, score_b. More columns, or a baseline: n, n_labeled, level,
+        score_columns, baseline, aul_pu (each column's) and comparisons, one per pair, each with p_holm."""
+        pairs = [self._pair_dict(pair, propensity_column) for pair in self.pairs]
+        if len(self.columns) == 2 and self.baseline is None:
+            return pairs[0]
+        for pair, found in zip(pairs, self.pairs, strict=True):
+            pair["p_holm"] = found.p_holm
+        aul = {c: v for pair in pairs
+               for c, v in ((pair["score_a"], pair["aul_pu_a"]), (pair["score_b"], pair["aul_pu_b"]))}
+        keep = ("score_a", "score_b", "difference", "difference_ci", "p_value", "p_holm", "n_eff",
+                "difference_bounds", "breakdown_gamma")
+        return {key: pairs[0][key] for key in ("n", "n_labeled", "level")} | {
+            "score_columns": list(self.columns), "baseline": self.baseline, "aul_pu": {c: aul[c] for c in self.columns},
+            "comparisons": [{k: pair[k] for k in keep if k in pair} for pair in pairs]} | {
+            k: pairs[0][k] for k in ("propensity_column", "propensity", "gamma") if k in pairs[0]}
+
+
+def pairs_of(names, baseline: str | None = None) -> list[tuple[str, str]]:
+    """The pairs :func:`compare` reports: each name against ``baseline``, else every pair in the order given."""
+    if baseline is not None:
+        return [(a, baseline) for a in names if a != baseline]
+    return [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
+
+
+def compare(labels: ArrayLike, scores: dict, *, baseline: str | None = None, pos_label: PosLabel = 1,
+            level: float = 0.95, propensity: ArrayLike | None = None, absolute: bool = False,
+            gamma: float | None = None) -> Comparison:
+    """Compare models scored on the same rows without a prior: ΔAUL^PU per pair with its ``level`` interval and
+    p-value, Holm's adjustment over the pairs when there are several.
+
+    Parameters
+    ----------
+    labels : array of shape (n,)
+        PU labels, ``pos_label`` marking the labeled rows.
+    scores : dict of str to array of shape (n,)
+        Each model's scores, by name, in the order the pairs are formed.
+    baseline : str, optional
+        Compare every other model with this one; default every pair in the order given.
+    pos_label : int, str or bool, default 1
+        The label of a labeled row.
+    level : float, default 0.95
+        Confidence level of the intervals.
+    propensity : array of shape (n,), optional
+        Each labeled row's labeling propensity: the differences weighted by 1/e.
+    absolute : bool, default False
+        The propensities are probabilities (else only their ratios count).
+    gamma : float, optional
+        Each difference's range over every labeling whose propensities differ by at most this factor.
+
+    Returns
+    -------
+    Comparison
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.random(2000) < 0.4
+    >>> labels = (y & (rng.random(2000) < 0.3)).astype(int)
+    >>> found = compare(labels, {"good": y + rng.normal(size=2000), "weak": y + rng.normal(0, 3, 2000)})
+    >>> pair = found.pairs[0]
+    >>> pair.a, pair.b, pair.difference.ci[0] > 0
+    ('good', 'weak', True)
+    """
+    names = list(scores)
+    if len(names) < 2:
+        raise ValueError(f"scores: compare needs two or more models, got {len(names)}")
+    if baseline is not None and baseline not in scores:
+        raise ValueError(f"baseline: {baseline!r} is not one of the models ({', '.join(map(str, names))})")
+    checked = {}
+    for name in names:
+        labeled, checked[name] = check_pu(labels, scores[name], pos_label=pos_label, scores_name=f"scores[{name!r}]")
+    pairs = pairs_of(names, baseline)
+    found = []
+    for a, b in pairs:
+        difference = aul_pu.aul_pu_difference(labeled, checked[a], checked[b], level=level, propensity=propensity,
+                                              relative=not absolute)
+        extra = {}
+        if gamma is not None:
+            extra = {"bounds": aul_pu_difference_bounds(labeled, checked[a], checked[b], gamma, level=level),
+                     "breakdown_gamma": breakdown_gamma(labeled, checked[a], checked[b])}
+        found.append(Pair(a, b, difference, **extra))
+    if len(pairs) > 1 or baseline is not None:
+        found = [Pair(p.a, p.b, p.difference, p.bounds, p.breakdown_gamma, adjusted)
+                 for p, adjusted in zip(found, holm([p.difference.p_value for p in found]), strict=True)]
+    return Comparison(columns=tuple(names), baseline=baseline, pairs=tuple(found), weighted=propensity is not None,
+                      relative=not absolute)

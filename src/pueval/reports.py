@@ -17,10 +17,7 @@ from statistics import NormalDist
 import numpy as np
 import pandas as pd
 
-from pueval import __version__, aul_pu
-from pueval.evaluation import evaluate
-from pueval.multitest import holm
-from pueval.propensity import aul_pu_difference_bounds, breakdown_gamma
+from pueval import __version__, evaluation
 from pueval.tables import InputError, pos_label_of, shown
 from pueval.validation import check_fraction, check_pu
 
@@ -119,7 +116,7 @@ def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> tuple[dict, n
             raise InputError(f"--mpe: each method once, got {' '.join(args.mpe)}")
     options = {"distcurve": {"model": args.distcurve_model}} if args.mpe and "distcurve" in args.mpe \
         and args.distcurve_model else None
-    found = evaluate(labeled, scores, level=args.level, interval=args.interval, seed=args.seed,
+    found = evaluation.evaluate(labeled, scores, level=args.level, interval=args.interval, seed=args.seed,
                      threshold=args.threshold, propensity=_propensity(args, table), absolute=args.absolute,
                      gamma=args.gamma, audited=_audit(args, table) if args.audit_column is not None else None,
                      target_recall=args.target_recall, prior=prior, X=X, mpe=args.mpe, mpe_options=options)
@@ -232,53 +229,20 @@ MAX_PAIRS_TABLED = 300
 
 
 def pairs_of(args) -> list[tuple[str, str]]:
-    """The pairs ``pueval compare`` reports: each column against ``--baseline``, else every pair in the order
-    given (one pair for two columns)."""
-    columns = args.score_columns
-    if args.baseline is not None:
-        return [(column, args.baseline) for column in columns if column != args.baseline]
-    return [(a, b) for i, a in enumerate(columns) for b in columns[i + 1:]]
-
-
-def _compare_pair(args, labeled, scores_a, scores_b, propensity) -> dict:
-    """One pair's paired difference, with the propensity weighting and the Γ bounds when asked."""
-    result = aul_pu.aul_pu_difference(labeled, scores_a, scores_b, level=args.level, propensity=propensity,
-                                      relative=not args.absolute)
-    weighted = {} if propensity is None else _propensity_keys(args) | {"n_eff": result.n_eff}
-    if args.gamma is not None:
-        bounds = aul_pu_difference_bounds(labeled, scores_a, scores_b, args.gamma, level=args.level)
-        breakdown = breakdown_gamma(labeled, scores_a, scores_b)  # inf: no weighting makes A lose (JSON null)
-        weighted |= {"gamma": args.gamma, "difference_bounds": [bounds.low, bounds.high],
-                     "breakdown_gamma": breakdown if math.isfinite(breakdown) else None}
-    return result.as_dict() | weighted
+    """The pairs ``pueval compare`` reports (:func:`pueval.evaluation.pairs_of` of --score-columns, --baseline)."""
+    return evaluation.pairs_of(args.score_columns, args.baseline)
 
 
 def compare_table(args, table: pd.DataFrame, sha256: str = "") -> dict:
-    """The report of ``pueval compare`` as a dict. Two columns, no ``--baseline``: n, n_labeled, aul_pu_a,
-    aul_pu_b, difference, difference_ci, p_value, level, score_a, score_b. More columns, or a baseline:
-    n, n_labeled, level, score_columns, baseline, aul_pu (each column's) and comparisons, one per pair (A − B,
-    each with its interval, p_value and p_holm, Holm's adjustment over the pairs). Then the columns, version
-    and input."""
+    """The report of ``pueval compare`` as a dict: :func:`pueval.compare` on the table's columns
+    (:meth:`pueval.evaluation.Comparison.as_dict`), then the columns, version and input."""
     columns = args.score_columns
     labeled, scores = _labels(args, table, [("--score-columns", c) for c in columns])
-    by_column = dict(zip(columns, scores, strict=True))
-    propensity = _propensity(args, table)
-    pairs = [_compare_pair(args, labeled, by_column[a], by_column[b], propensity) | {"score_a": a, "score_b": b}
-             for a, b in pairs_of(args)]
-    if len(columns) == 2 and args.baseline is None:
-        return pairs[0] | _identity(args, sha256, int(labeled.size), int(labeled.sum()))
-    for pair, adjusted in zip(pairs, holm([pair["p_value"] for pair in pairs]), strict=True):
-        pair["p_holm"] = adjusted
-    aul = {c: v for pair in pairs
-           for c, v in ((pair["score_a"], pair["aul_pu_a"]), (pair["score_b"], pair["aul_pu_b"]))}
-    shared = {key: pairs[0][key] for key in ("n", "n_labeled", "level")}
-    keep = ("score_a", "score_b", "difference", "difference_ci", "p_value", "p_holm", "n_eff", "difference_bounds",
-            "breakdown_gamma")
-    return shared | {"score_columns": list(columns), "baseline": args.baseline,
-                     "aul_pu": {c: aul[c] for c in columns},
-                     "comparisons": [{k: pair[k] for k in keep if k in pair} for pair in pairs]} \
-        | {k: pairs[0][k] for k in ("propensity_column", "propensity", "gamma") if k in pairs[0]} \
-        | _identity(args, sha256, int(labeled.size), int(labeled.sum()))
+    found = evaluation.compare(labeled, dict(zip(columns, scores, strict=True)), baseline=args.baseline,
+                               level=args.level, propensity=_propensity(args, table), absolute=args.absolute,
+                               gamma=args.gamma)
+    return found.as_dict(propensity_column=args.propensity_column) | _identity(args, sha256, int(labeled.size),
+                                                                            int(labeled.sum()))
 
 
 def _input_line(report: dict) -> str:

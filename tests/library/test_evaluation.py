@@ -110,3 +110,51 @@ def test_every_method_carries_its_own_time_and_the_first_feeds_the_corrected_met
 def test_bad_arguments_are_named(frame, kwargs, message):
     with pytest.raises(ValueError, match=message):
         evaluate(frame["labeled"], frame["score"], **kwargs)
+
+
+@pytest.mark.parametrize("columns, options, kwargs", [
+    (["score", "score_b"], [], {}),
+    (["score", "score_b", "x1"], [], {}),
+    (["score", "score_b", "x1"], ["--baseline", "score_b"], {"baseline": "score_b"}),
+    (["score", "x1"], ["--propensity-column", "e", "--absolute", "--gamma", "1.5"],
+     {"propensity": "e", "absolute": True, "gamma": 1.5}),
+])
+def test_the_command_compares_what_compare_returns(tmp_path, capsys, frame, columns, options, kwargs):
+    path = tmp_path / "t.csv"
+    frame.to_csv(path, index=False)
+    assert cli.main(["compare", str(path), "--score-columns", *columns, *options]) == 0
+    report = json.loads(capsys.readouterr().out)
+    if "propensity" in kwargs:
+        kwargs["propensity"] = frame["e"].to_numpy()
+    found = pueval.compare(frame["labeled"], {c: frame[c].to_numpy() for c in columns}, **kwargs)
+    expected = json.loads(reports.report_json(found.as_dict(propensity_column="e" if "propensity" in kwargs
+                                                            else None)))
+    assert {k: v for k, v in report.items() if k not in IDENTITY} == expected
+    assert list(report)[:len(expected)] == list(expected)
+
+
+def test_a_comparison_adjusts_its_pairs_by_holm_and_forms_them_as_asked(frame):
+    from pueval.multitest import holm
+
+    labeled = frame["labeled"].to_numpy()
+    models = {name: frame[name].to_numpy() for name in ("score", "score_b", "x1")}
+    every = pueval.compare(labeled, models)
+    assert [(p.a, p.b) for p in every.pairs] == [("score", "score_b"), ("score", "x1"), ("score_b", "x1")]
+    raw = [p.difference.p_value for p in every.pairs]
+    assert [p.p_holm for p in every.pairs] == pytest.approx(holm(raw))
+    assert every.pairs[0].difference == pueval.aul_pu_difference(labeled, models["score"], models["score_b"])
+    against = pueval.compare(labeled, models, baseline="x1")
+    assert [(p.a, p.b) for p in against.pairs] == [("score", "x1"), ("score_b", "x1")]
+    single = pueval.compare(labeled, {"score": models["score"], "x1": models["x1"]}, gamma=2.0)
+    assert single.pairs[0].p_holm is None and single.pairs[0].bounds.gamma == 2.0
+    assert "p_holm" not in single.as_dict() and single.as_dict()["score_a"] == "score"
+
+
+@pytest.mark.parametrize("scores, kwargs, message", [
+    ({"a": [0.1] * 1500}, {}, "two or more"),
+    ({"a": np.zeros(1500), "b": np.ones(1500)}, {"baseline": "c"}, "baseline"),
+    ({"a": np.zeros(1500), "b": np.full(1500, np.nan)}, {}, "scores\\['b'\\]"),
+])
+def test_bad_comparisons_are_named(frame, scores, kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        pueval.compare(frame["labeled"], scores, **kwargs)
