@@ -16,4 +16,6 @@ reveal_type(estimate_prior)  # noqa: F821
 reveal_type(pueval.curves.lift_curve)  # noqa: F821
 reveal_type(pueval.propensity.aul_pu_weighted)  # noqa: F821
 reveal_type(pueval.sar_em.sar_em)  # noqa: F821
+reveal_type(pueval.evaluate)  # noqa: F821
+reveal_type(pueval.compare)  # noqa: F821
 value: float = pueval.aul_pu_score(labels, scores)

@@ -29,6 +29,7 @@ import warnings
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
+from typing import Literal
 from statistics import NormalDist
 
 import numpy as np
@@ -162,7 +163,8 @@ def bootstrap_means(values: np.ndarray, n_boot: int, rng: np.random.Generator, *
 
 
 @sklearn_names
-def aul_pu_interval(labels: ArrayLike, scores: ArrayLike, level: float = 0.95, *, method: str = "normal",
+def aul_pu_interval(labels: ArrayLike, scores: ArrayLike, level: float = 0.95, *,
+                    method: Literal["normal", "bootstrap"] = "normal",
                     n_boot: int = 2000, random_state: int | np.random.Generator | None = None,
                     pos_label: PosLabel = 1, propensity: ArrayLike | None = None,
                     relative: bool = True, sample_weight: ArrayLike | None = None) -> tuple[float, float]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass, field
+from typing import Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -167,7 +168,7 @@ def _corrected(labeled: np.ndarray, scores: np.ndarray, auc_pu: float, theta: fl
 
 
 def evaluate(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1, level: float = 0.95,
-             interval: str = "normal", seed: int | None = 0, threshold: float | None = None,
+             interval: Literal["normal", "bootstrap"] = "normal", seed: int | None = 0, threshold: float | None = None,
              propensity: ArrayLike | None = None, absolute: bool = False, gamma: float | None = None,
              audited: ArrayLike | None = None, target_recall: float | None = None, prior: float | None = None,
              X: ArrayLike | None = None, mpe=None, mpe_options: dict | None = None) -> Evaluation:

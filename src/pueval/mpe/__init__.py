@@ -8,7 +8,7 @@
 importing LightGBM.
 """
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:  # what type checkers read; at run time __getattr__ imports each on first use
     from pueval.mpe.distance_curve import distcurve  # noqa: F401
@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # what type checkers read; at run time __getattr__ imports ea
 THETA_MAX = 0.999  # every estimate is capped here: the corrected AUC divides by 1 − θ̂
 
 PUBLIC_METHODS = {"km1": "km1", "km2": "km2", "distcurve": "distance", "en": "en", "bbe": "bbe", "tice": "tice"}
+Method = Literal["km1", "km2", "distcurve", "en", "bbe", "tice"]  # the keys of PUBLIC_METHODS (a test checks)
 """The method names of ``estimate_prior`` and the CLI, and the name each has in the pipeline's columns
 (:data:`pueval.mpe.priors.METHODS`): the one list of them."""
 

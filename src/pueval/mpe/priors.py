@@ -24,13 +24,14 @@ import os
 import time
 import warnings
 from dataclasses import dataclass, field, replace
+from typing import Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from pueval import seeds as seeding
 from pueval.extras import require
-from pueval.mpe import PUBLIC_METHODS, THETA_MAX
+from pueval.mpe import PUBLIC_METHODS, THETA_MAX, Method
 from pueval.seeds import PriorSeeds
 from pueval.validation import ArgumentError, PosLabel, check_integer, check_labels, check_level, check_matrix
 
@@ -416,9 +417,9 @@ def _seeds(random_state) -> PriorSeeds:
     return PriorSeeds.of(int(random_state))
 
 
-def estimate_prior(X: ArrayLike, labels: ArrayLike, method: str, *,
+def estimate_prior(X: ArrayLike, labels: ArrayLike, method: Method, *,
                    random_state: int | np.random.Generator | None = None, pos_label: PosLabel = 1,
-                   interval: str | None = "own", n_boot: int = 100, level: float = 0.95,
+                   interval: Literal["own", "bootstrap"] | None = "own", n_boot: int = 100, level: float = 0.95,
                    **options) -> PriorEstimate:
     """θ̂, the share of positives among the unlabeled rows, by one of six methods.
 

@@ -258,3 +258,11 @@ def test_a_bootstrap_interval_that_leaves_out_its_estimate_warns(monkeypatch):
     with pytest.warns(priors.BootstrapWarning, match="leaves out the estimate itself"):
         found = priors.estimate_prior(X, s.astype(int), "km2", random_state=0, interval="bootstrap", n_boot=2)
     assert found.interval == (0.98, 0.99)
+
+
+def test_the_method_type_names_every_public_method():
+    from typing import get_args
+
+    from pueval.mpe import PUBLIC_METHODS, Method
+
+    assert list(get_args(Method)) == list(PUBLIC_METHODS)
