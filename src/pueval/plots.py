@@ -113,8 +113,10 @@ class PUROCDisplay:
             ax.plot(band.roc_lower.x, band.roc_lower.y, color="C1", lw=0.8, ls="--",
                     label=f"Claesen {self.level:.0%} band ({band.roc_lower.area:.3f} to {band.roc_upper.area:.3f})")
             ax.plot(band.roc_upper.x, band.roc_upper.y, color="C1", lw=0.8, ls="--")
+            # no area in the legend (it is self.corrected.area): the corrected AUC a report gives is Jain's direct
+            # one (metrics.corrected_auc), and a reader should meet one corrected AUC, not two
             ax.plot(self.corrected.x, self.corrected.y, color="C3",
-                    label=f"corrected ROC, Jain indirect (AUC {self.corrected.area:.3f}; θ = {theta:.3f}, {source})")
+                    label=f"corrected ROC, Jain indirect (θ = {theta:.3f}, {source})")
         ax.plot([0, 1], [0, 1], color="0.7", lw=0.8)
         ax.set(xlabel="false positive rate (unlabeled as negative, or corrected)", ylabel="true positive rate "
                "(labeled rows' recall)", title="ROC", xlim=(0, 1), ylim=(0, 1.01))
@@ -427,14 +429,15 @@ def selection_figure(selection):
     return figure
 
 
-def comparison_figure(report: dict):
+def comparison_figure(report):
     """The Figure of ``pueval compare``: :func:`plot_paired_differences` of the report's pairs (one pair when it
     compares two columns), titled with its counts.
 
     Parameters
     ----------
-    report : dict
-        ``pueval compare``'s report: one pair, or ``comparisons``.
+    report : Comparison or dict
+        :func:`pueval.compare`'s result, or ``pueval compare``'s report (its ``as_dict()``): one pair, or
+        ``comparisons``.
 
     Returns
     -------
@@ -448,6 +451,7 @@ def comparison_figure(report: dict):
     >>> len(comparison_figure(report).axes)
     1
     """
+    report = report if isinstance(report, dict) else report.as_dict()
     pairs = report.get("comparisons") or [report]
     figure, ax = _pyplot().subplots(figsize=(7, 1.2 + 0.45 * len(pairs)), layout="constrained")
     plot_paired_differences([pair | {"level": report["level"]} for pair in pairs], ax=ax)
@@ -455,7 +459,7 @@ def comparison_figure(report: dict):
     return figure
 
 
-def evaluation_figure(labels: ArrayLike, scores: ArrayLike, report: dict, *, pos_label: PosLabel = 1):
+def evaluation_figure(labels: ArrayLike, scores: ArrayLike, report, *, pos_label: PosLabel = 1):
     """The two-panel Figure of ``pueval evaluate``: :func:`plot_roc_pu` (with the report's theta, if any) and
     :func:`plot_lift_pu` (the report's level, interval method and interval), titled with its counts.
 
@@ -463,8 +467,9 @@ def evaluation_figure(labels: ArrayLike, scores: ArrayLike, report: dict, *, pos
     ----------
     labels, scores : arrays of shape (n,)
         PU labels (``pos_label`` = labeled) and the model's scores.
-    report : dict
-        ``pueval evaluate``'s report (its level, interval, ``aul_pu_ci`` and, if any, theta).
+    report : Evaluation or dict
+        :func:`pueval.evaluate`'s result on these labels and scores, or ``pueval evaluate``'s report (its
+        ``as_dict()``): its level, interval, ``aul_pu_ci`` and, if any, theta.
     pos_label : default 1
         The label of a labeled row.
 
@@ -482,6 +487,7 @@ def evaluation_figure(labels: ArrayLike, scores: ArrayLike, report: dict, *, pos
     >>> len(evaluation_figure(table.labeled, table.score, report).axes)
     2
     """
+    report = report if isinstance(report, dict) else report.as_dict()
     figure, (roc, lift) = _pyplot().subplots(1, 2, figsize=(10, 4.6), layout="constrained")
     with warnings.catch_warnings():  # the report has said it already
         warnings.simplefilter("ignore", metrics.PriorInconsistentWarning)

@@ -158,3 +158,17 @@ def test_a_comparison_adjusts_its_pairs_by_holm_and_forms_them_as_asked(frame):
 def test_bad_comparisons_are_named(frame, scores, kwargs, message):
     with pytest.raises(ValueError, match=message):
         pueval.compare(frame["labeled"], scores, **kwargs)
+
+
+def test_the_figures_take_the_values(frame):
+    from pueval import plots
+
+    labeled, scores = frame["labeled"].to_numpy(), frame["score"].to_numpy()
+    found = evaluate(labeled, scores, prior=0.3)
+    from_value = plots.to_bytes(plots.evaluation_figure(labeled, scores, found), "png")
+    assert from_value == plots.to_bytes(plots.evaluation_figure(labeled, scores, found.as_dict()), "png")
+    legend = [t.get_text() for t in plots.evaluation_figure(labeled, scores, found).axes[0].get_legend().get_texts()]
+    assert not any("indirect" in text and "AUC" in text for text in legend)  # one corrected AUC: the report's
+    pair = pueval.compare(labeled, {"a": scores, "b": frame["score_b"].to_numpy()})
+    assert plots.to_bytes(plots.comparison_figure(pair), "png") == \
+        plots.to_bytes(plots.comparison_figure(pair.as_dict()), "png")
