@@ -45,25 +45,6 @@ if "output_root" in config:
 DATASETS = list(config["run"])
 BETAS = [beta_name(b) for b in config["betas"]]
 TITLES = {name: datasets.title(config, name) for name in DATASETS}
-# Tabatabaei et al.'s classifier families: random lines, random hyperplanes, random forests on tabatabaei.dataset
-# fitted on the true classes and (unless tabatabaei.forest_pu_rho is null) on PU labels.
-TABATABAEI_FAMILIES = (
-    ["generated", "iris"]
-    + (
-        ["forest"]
-        + (["forest_pu"] if config["tabatabaei"]["forest_pu_rho"] is not None else [])
-        if config["tabatabaei"]["dataset"]
-        else []
-    )
-    if config.get("tabatabaei")
-    else []
-)
-# McDermott et al.'s Section 3.2: (dataset, attribute) settings.
-MCDERMOTT_SETTINGS = [
-    (name, attribute)
-    for name in (config["mcdermott"]["real"] if config.get("mcdermott") else [])
-    for attribute in ("sex", "race")
-]
 
 
 report: "workflow/report/workflow.rst"

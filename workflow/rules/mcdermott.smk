@@ -1,5 +1,12 @@
 # McDermott et al. (2024)'s AUROC-vs-AUPRC study: Section 3.1, its PU version, Section 3.2.
 
+# McDermott et al.'s Section 3.2: (dataset, attribute) settings.
+MCDERMOTT_SETTINGS = [
+    (name, attribute)
+    for name in (config["mcdermott"]["real"] if config.get("mcdermott") else [])
+    for attribute in ("sex", "race")
+]
+
 
 rule mcdermott_synthetic:
     output:

@@ -1,5 +1,19 @@
 # Tabatabaei, Klein & Hoogendoorn (2020)'s study of F1-bar and the LL score.
 
+# Tabatabaei et al.'s classifier families: random lines, random hyperplanes, random forests on tabatabaei.dataset
+# fitted on the true classes and (unless tabatabaei.forest_pu_rho is null) on PU labels.
+TABATABAEI_FAMILIES = (
+    ["generated", "iris"]
+    + (
+        ["forest"]
+        + (["forest_pu"] if config["tabatabaei"]["forest_pu_rho"] is not None else [])
+        if config["tabatabaei"]["dataset"]
+        else []
+    )
+    if config.get("tabatabaei")
+    else []
+)
+
 
 rule tabatabaei_inversions:
     input:
