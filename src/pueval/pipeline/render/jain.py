@@ -83,8 +83,8 @@ def jain_markdown(tests: pd.DataFrame, errors: pd.DataFrame, toy: dict, skipped:
     arms = {"model": "a variant: the scores of the pipeline's model, trained out of fold on the true classes (not on "
                      "the labeled-vs-unlabeled split the paper's non-traditional classifier is trained on)",
             "pu": "the paper's setting, its non-traditional classifier: a LightGBM model of the draw's labeled against "
-                  "its unlabeled rows, cross-fitted anew on every draw (the prior estimators' transform, config "
-                  "mpe.distcurve.transform), what a PU user has"}
+                  "its unlabeled rows, fitted anew on every draw and cross-fitted in config jain.pu_folds folds (the "
+                  "prior estimators' transform, config mpe.distcurve.transform), what a PU user has"}
     lines = ["# Jain, White & Radivojac (2017) on our data", "",
              f"{settings} settings (dataset × β; the paper: 12 datasets × 3 β = 36 settings), in two arms, each with "
              "its own draws; E = BBE on the arm's scores with β = 1 assumed (their AlphaMax is not available):", "",
