@@ -34,8 +34,8 @@ _EXPORTS = {"aul_pu_score": "aul_pu", "aul_pu_interval": "aul_pu", "aul_pu_diffe
             "aul_pu_scorer": "aul_pu", "PairedDifference": "aul_pu", "operating_point": "operating",
             "operating_points": "operating", "OperatingPoint": "operating", "calibration_check": "operating",
             "CalibrationCheck": "operating", "select_models": "selection", "Selection": "selection",
-            "refit_within_set": "selection", "evaluate": "evaluation", "Evaluation": "evaluation", "compare": "evaluation",
-            "Comparison": "evaluation"}
+            "refit_within_set": "selection", "evaluate": "evaluation", "Evaluation": "evaluation",
+            "compare": "evaluation", "Comparison": "evaluation"}
 
 SUBMODULES = {"aul_pu", "metrics", "curves", "related", "mpe", "plots", "propensity", "sar_em", "logistic", "validation",
               "extras", "operating", "multitest", "sketch", "selection", "evaluation"}

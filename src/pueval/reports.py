@@ -1,8 +1,8 @@
-"""The reports of the ``pueval`` command (:mod:`pueval.cli`): ``evaluate`` (:func:`pueval.evaluate` on the table's
-columns) and ``compare`` from a table and the command's options (a dict with the JSON keys of docs/evaluate.md),
-rendered as JSON, a Markdown table or a one-page HTML report; ``example_scores``, the table to try them on. The command's parser, its option
-checks and its writing live in :mod:`pueval.cli`, which imports this module only once the options are read
-(so ``pueval --version`` and ``--help`` load no NumPy or pandas)."""
+"""The reports of the ``pueval`` command (:mod:`pueval.cli`): ``evaluate`` and ``compare`` (:func:`pueval.evaluate`
+and :func:`pueval.compare` on the table's columns, then what was read and how: a dict with the JSON keys of
+docs/evaluate.md), rendered as JSON, a Markdown table or a one-page HTML report; ``example_scores``, the table to
+try them on. The command's parser, its option checks and its writing live in :mod:`pueval.cli`, which imports this
+module only once the options are read (so ``pueval --version`` and ``--help`` load no NumPy or pandas)."""
 
 from __future__ import annotations
 

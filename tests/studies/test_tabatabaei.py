@@ -361,7 +361,8 @@ def test_heart_disease_designs_restate_the_forest_arm_and_flip_or_refit_it():
     assert y_all.size == 160 and votes.shape == (5, 160)
     flipped = np.broadcast_to(1 - y_all, (12, 160))
     keys = seeds.rng(2, "tabatabaei", "forest-in-sample", 0.3).random((12, 160))
-    restated = study.rmse(study.rho_frame(flipped, ~votes, 0.3, study._labeled_by_keys(flipped, 0.3, keys), (1.0,)), 0.3)
+    labeled = study._labeled_by_keys(flipped, 0.3, keys)
+    restated = study.rmse(study.rho_frame(flipped, ~votes, 0.3, labeled, (1.0,)), 0.3)
     row = designs.loc[("num = 0", "in-sample")]
     assert (row["rmse_ll"], row["rmse_f1bar"]) == pytest.approx((restated["ll"], restated["f1bar"]))
     assert row["positives"] == 160 - y.sum() and row["rows"] == 160

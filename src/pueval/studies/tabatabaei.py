@@ -337,8 +337,8 @@ def design_frame(x: np.ndarray, y: np.ndarray, *, seed: int, runs: int, classifi
             classes, votes = (y_eval, predicted) if coding == "num > 0" else (1 - y_eval, ~predicted)
             classes = np.broadcast_to(classes, (runs, classes.size))
             error = rmse(rho_frame(classes, votes, rho, _labeled_by_keys(classes, rho, keys), (1.0,)), rho)
-            rows.append({"coding": coding, "judged": judged, "positives": int(classes[0].sum()), "rows": classes.shape[1],
-                         "rmse_f1bar": error["f1bar"], "rmse_ll": error["ll"]})
+            rows.append({"coding": coding, "judged": judged, "positives": int(classes[0].sum()),
+                         "rows": classes.shape[1], "rmse_f1bar": error["f1bar"], "rmse_ll": error["ll"]})
     return pd.DataFrame(rows)
 
 

@@ -106,7 +106,8 @@ def _designs_lines(designs: pd.DataFrame | None) -> list[str]:
     return ["### Heart Disease: not reproducible, design unknown", "",
             "No notebook is published for Heart Disease, and the paper says neither which class is positive nor "
             "where its forests are judged. Table 2 at ρ = 0.30 under each design (one set of forests each; the "
-            f"held-out, num > 0 row is set 0 of the per-set table below); the paper's: F̄1 {paper_f1bar:.3f}, LL {paper_ll:.3f}.", "",
+            "held-out, num > 0 row is set 0 of the per-set table below); the paper's: "
+            f"F̄1 {paper_f1bar:.3f}, LL {paper_ll:.3f}.", "",
             *_pipe_table(table), ""]
 
 
