@@ -16,7 +16,7 @@ rejects SCAR raises a :class:`ScarRejectedWarning`.
 from __future__ import annotations
 
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 import numpy as np
@@ -122,9 +122,8 @@ class Evaluation:
 def _corrected_keys(c: CorrectedMetrics) -> dict:
     out = {"theta": c.theta, "theta_source": c.source}
     if c.source != "given":
-        first = c.estimates[c.source]
-        out |= {"theta_interval": list(first.interval) if first.interval else None,
-                "theta_interval_method": first.interval_method}
+        out |= {"theta_interval": list(c.theta_interval) if c.theta_interval else None,
+                "theta_interval_method": c.estimates[c.source].interval_method}
         if len(c.estimates) > 1:
             out["priors"] = [{"method": m, "theta": e.theta, "interval": list(e.interval) if e.interval else None,
                               "interval_method": e.interval_method, "prior_consistent": e.theta <= c.upper_bound}
@@ -393,7 +392,7 @@ def compare(labels: ArrayLike, scores: dict, *, baseline: str | None = None, pos
                      "breakdown_gamma": breakdown_gamma(labeled, checked[a], checked[b])}
         found.append(Pair(a, b, difference, **extra))
     if len(pairs) > 1 or baseline is not None:
-        found = [Pair(p.a, p.b, p.difference, p.bounds, p.breakdown_gamma, adjusted)
+        found = [replace(p, p_holm=adjusted)
                  for p, adjusted in zip(found, holm([p.difference.p_value for p in found]), strict=True)]
     return Comparison(columns=tuple(names), baseline=baseline, pairs=tuple(found), weighted=propensity is not None,
                       relative=not absolute)

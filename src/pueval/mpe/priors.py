@@ -23,7 +23,7 @@ import numbers
 import os
 import time
 import warnings
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Literal
 
 import numpy as np
@@ -477,15 +477,15 @@ def estimate_prior(X: ArrayLike, labels: ArrayLike, method: Method, *,
     >>> estimate.method, round(estimate.theta, 2), estimate.at_bound
     ('km2', 0.3, None)
     """
-    start = time.perf_counter()
-    estimate = _estimate_prior(X, labels, method, random_state=random_state, pos_label=pos_label, interval=interval,
-                               n_boot=n_boot, level=level, shared=None, options=options)
-    return replace(estimate, seconds=time.perf_counter() - start)
+    return _estimate_prior(X, labels, method, random_state=random_state, pos_label=pos_label, interval=interval,
+                           n_boot=n_boot, level=level, shared=None, options=options)
 
 
 def _estimate_prior(X, labels, method: str, *, random_state, pos_label, interval, n_boot: int, level: float,
                     shared: dict | None, options: dict) -> PriorEstimate:
-    """:func:`estimate_prior`'s work; ``shared`` is the cache of :func:`estimate_priors` (:class:`PriorEstimator`)."""
+    """:func:`estimate_prior`'s work, timed (with ``shared``, the cache of :func:`estimate_priors`, a transform or a
+    run of KM is paid by the first method that needs it)."""
+    start = time.perf_counter()
     if method not in PUBLIC_METHODS:
         raise ArgumentError("method", f"must be one of {', '.join(PUBLIC_METHODS)}, got {method!r}")
     if interval is not None and interval not in INTERVALS:
@@ -551,7 +551,8 @@ def _estimate_prior(X, labels, method: str, *, random_state, pos_label, interval
         warnings.warn(f"{method}: theta = {theta:.4f} sits at the {at_bound} bound of what the method can return "
                       f"([{low:g}, {high:g}]); {beyond}", PriorAtBoundWarning, stacklevel=3)
     return PriorEstimate(theta=theta, method=method, at_bound=at_bound, bounds=(low, high), n=n, n_labeled=n_labeled,
-                         interval=found, interval_method=how, subsample=subsample)
+                         interval=found, interval_method=how, subsample=subsample,
+                         seconds=time.perf_counter() - start)
 
 
 def estimate_priors(X: ArrayLike, labels: ArrayLike, methods, *,
@@ -599,13 +600,9 @@ def estimate_priors(X: ArrayLike, labels: ArrayLike, methods, *,
     if unknown:
         raise ArgumentError("options", f"names methods that are not run: {', '.join(unknown)}")
     shared = {}  # DistCurve, EN and BBE share one transform of the same rows; KM1 and KM2 one run of KM
-    found = {}
-    for m in methods:
-        start = time.perf_counter()
-        estimate = _estimate_prior(X, labels, m, random_state=random_state, pos_label=pos_label, interval=interval,
-                                   n_boot=n_boot, level=level, shared=shared, options=options.get(m, {}))
-        found[m] = replace(estimate, seconds=time.perf_counter() - start)
-    return found
+    return {m: _estimate_prior(X, labels, m, random_state=random_state, pos_label=pos_label, interval=interval,
+                               n_boot=n_boot, level=level, shared=shared, options=options.get(m, {}))
+            for m in methods}
 
 
 def priors_agree(estimates: dict) -> bool | None:
