@@ -36,3 +36,16 @@ def test_the_docs_list_the_intermediate_files_as_the_schemas_define_them(repo):
     from pueval.pipeline import schemas
 
     assert schemas.markdown() in (repo / "docs" / "pipeline.md").read_text()
+
+
+@pytest.mark.parametrize(("factors", "ok"), [
+    (["0.5", "1", "2"], True), (["1"], True), ([], False), (["x"], False), (["1", "1.5e3"], False)])
+def test_a_family_of_columns_takes_one_or_more_numbered_columns_in_place(factors, ok):
+    from pueval.studies.tabatabaei import NOISE
+
+    head = ["rho", "rho_real", "run", "inv_ll"]
+    tail = ["sse_f1bar", "sse_ll", "sse_ll_notebook", "classifiers", "forest_set"]
+    columns = head + [f"inv_f1bar_{c}" for c in factors] + tail
+    assert schemas.SCHEMAS["tabatabaei"].matches(columns) is ok
+    assert schemas.SCHEMAS["tabatabaei"].matches(head + [f"inv_f1bar_{c:g}" for c in NOISE] + tail)
+    assert not schemas.SCHEMAS["tabatabaei"].matches(tail + [f"inv_f1bar_{c:g}" for c in NOISE] + head)

@@ -8,12 +8,16 @@ own columns first, then the schema's.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
 
-from pueval.studies.tabatabaei import NOISE
+# A column name ending in this stands for one or more consecutive columns, one per value of a factor the
+# study sets (``inv_f1bar_{c}``: ``inv_f1bar_0.5``, ``inv_f1bar_1`` …): the schema does not copy the study's list.
+FAMILY = "{c}"
+_NUMBER = r"-?[0-9]+(\.[0-9]+)?"
 
 
 @dataclass(frozen=True)
@@ -21,8 +25,15 @@ class Schema:
     path: str  # under results/
     rule: str  # the rule that writes it
     about: str
-    columns: dict[str, str]  # name -> meaning, in file order
+    columns: dict[str, str]  # name -> meaning, in file order; a name ending in FAMILY is a family of columns
     features: bool = False  # the dataset's own columns come first
+
+    def matches(self, columns: list[str]) -> bool:
+        """Whether ``columns`` are the schema's, in order (each family one or more columns of its prefix)."""
+        pattern = "".join(
+            f"(?:{re.escape(name[: -len(FAMILY)])}{_NUMBER}\n)+" if name.endswith(FAMILY) else f"{re.escape(name)}\n"
+            for name in self.columns)
+        return re.fullmatch(pattern, "".join(f"{c}\n" for c in columns)) is not None
 
 
 _KM = "KM1 and KM2 (the authors' rules, pueval.mpe.kernel_embedding)"
@@ -108,7 +119,8 @@ SCHEMAS = {
                          "per rho and run: inversions and squared errors of Tabatabaei's F1 estimate and the LL score", {
         "rho": "nominal labeled fraction of the positives", "rho_real": "realised rho = S/P", "run": "run index",
         "inv_ll": "inversions of the LL score (% of classifier pairs)",
-        **{f"inv_f1bar_{c:g}": f"inversions of F1-bar with rho-bar = {c:g} rho (forests: c = 1 only)" for c in NOISE},
+        f"inv_f1bar_{FAMILY}": "inversions of F1-bar with rho-bar = c rho, one column per noise factor c of the authors' "
+        "errors_in_roh (pueval.studies.tabatabaei.NOISE; forests: c = 1 only)",
         "sse_f1bar": "squared errors of F1-bar against F1, summed over the classifiers",
         "sse_ll": "the same for LL = recall^2 M/M1", "sse_ll_notebook": "the same for recall^2/M1 (their notebooks)",
         "classifiers": "classifiers in the run", "forest_set": "set of random forests (0 for generated data and IRIS)"}),
@@ -164,10 +176,12 @@ def _rebuild(path, name: str) -> str:
 
 def check_columns(columns, name: str, where, fix: str = "this is a bug of the step that wrote it") -> None:
     """Refuse columns other than the schema's (in order; after any feature columns); ``fix`` says what to do."""
-    expected = list(_schema(name).columns)
-    columns = list(columns)
-    actual = columns[len(columns) - len(expected):] if _schema(name).features else columns
-    if actual != expected or (_schema(name).features and len(columns) <= len(expected)):
+    schema = _schema(name)
+    expected = list(schema.columns)
+    columns = [str(c) for c in columns]
+    # A file with features holds at least one feature column before the schema's (no family in such a schema).
+    actual = columns[len(columns) - len(expected):] if schema.features else columns
+    if not schema.matches(actual) or (schema.features and len(columns) <= len(expected)):
         raise ValueError(f"{where}: columns {columns} do not follow the {name!r} schema {expected} "
                          f"(pueval.pipeline.schemas); {fix}")
 
