@@ -45,6 +45,8 @@ from pueval.validation import (ArgumentError, DegenerateScoresWarning, PosLabel,
 INTERVAL_METHODS = ("normal", "bootstrap")
 MAX_BOOT = 10_000_000
 """The most resamples :func:`aul_pu_interval`'s bootstrap takes (refused above, before any work)."""
+N_BOOT = 2000
+"""The bootstrap's resamples unless told."""
 MIN_BOOTSTRAP_DISTINCT = 10
 """Below this many distinct labeled t-values the bootstrap interval warns (:class:`DegenerateScoresWarning`)."""
 BOOTSTRAP_CHUNK = 1 << 22  # resampled entries held at once per thread (32 MB of indices): the memory bound
@@ -165,7 +167,7 @@ def bootstrap_means(values: np.ndarray, n_boot: int, rng: np.random.Generator, *
 @sklearn_names
 def aul_pu_interval(labels: ArrayLike, scores: ArrayLike, level: float = 0.95, *,
                     method: Literal["normal", "bootstrap"] = "normal",
-                    n_boot: int = 2000, random_state: int | np.random.Generator | None = None,
+                    n_boot: int = N_BOOT, random_state: int | np.random.Generator | None = None,
                     pos_label: PosLabel = 1, propensity: ArrayLike | None = None,
                     relative: bool = True, sample_weight: ArrayLike | None = None) -> tuple[float, float]:
     """A confidence interval for the AUL from PU data, without a class prior.
@@ -218,10 +220,7 @@ def aul_pu_interval(labels: ArrayLike, scores: ArrayLike, level: float = 0.95, *
     >>> low < aul_pu_score(labels, scores) < high
     True
     """
-    level = check_level(level)
-    if method not in INTERVAL_METHODS:
-        raise ValueError(f"method must be one of {INTERVAL_METHODS}, got {method!r}")
-    check_integer(n_boot, "n_boot", 100, MAX_BOOT)
+    level = check_interval_options(level, method, n_boot)
     if sample_weight is not None:
         if propensity is not None or method != "normal":
             raise ArgumentError("sample_weight", "is taken by the normal interval without propensity only")
@@ -231,7 +230,23 @@ def aul_pu_interval(labels: ArrayLike, scores: ArrayLike, level: float = 0.95, *
         if method != "normal":
             raise ValueError("method: with propensity only the normal interval is offered, got 'bootstrap'")
         return hajek(labels, scores, propensity, level=level, relative=relative, pos_label=pos_label).ci
-    t = labeled_t_values(labels, scores, pos_label=pos_label)
+    return interval_from_t(labeled_t_values(labels, scores, pos_label=pos_label), level, method, n_boot=n_boot,
+                           random_state=random_state)
+
+
+def check_interval_options(level: float, method: str, n_boot: int) -> float:
+    """The checked ``level`` of :func:`aul_pu_interval`, after its ``method`` and ``n_boot``."""
+    level = check_level(level)
+    if method not in INTERVAL_METHODS:
+        raise ValueError(f"method must be one of {INTERVAL_METHODS}, got {method!r}")
+    check_integer(n_boot, "n_boot", 100, MAX_BOOT)
+    return level
+
+
+def interval_from_t(t: np.ndarray, level: float, method: str, *, n_boot: int = N_BOOT,
+                    random_state: int | np.random.Generator | None = None) -> tuple[float, float]:
+    """:func:`aul_pu_interval` (without propensities or weights) from the labeled rows' t-values ``t``, for a
+    caller that holds them already; the arguments checked (:func:`check_interval_options`)."""
     if method == "normal":
         half = NormalDist().inv_cdf(0.5 + level / 2.0) * t.std(ddof=1) / np.sqrt(t.size)
         low, high = t.mean() - half, t.mean() + half
@@ -240,7 +255,7 @@ def aul_pu_interval(labels: ArrayLike, scores: ArrayLike, level: float = 0.95, *
         if distinct < MIN_BOOTSTRAP_DISTINCT:
             warnings.warn(f"the bootstrap resamples {distinct} distinct labeled t-values (fewer than "
                           f"{MIN_BOOTSTRAP_DISTINCT}): its percentile interval is coarse; the normal interval is "
-                          "the one to report", DegenerateScoresWarning, stacklevel=2)
+                          "the one to report", DegenerateScoresWarning, stacklevel=3)
         means = bootstrap_means(t, n_boot, np.random.default_rng(random_state))
         low, high = np.quantile(means, [0.5 - level / 2.0, 0.5 + level / 2.0])
     return float(max(low, 0.0)), float(min(high, 1.0))

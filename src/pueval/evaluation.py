@@ -28,7 +28,7 @@ from pueval.multitest import holm
 from pueval.operating import OperatingPoint, operating_point
 from pueval.propensity import (AuditedAUL, WeightedAUL, WeightedRange, aul_pu_audit, aul_pu_bounds,
                                aul_pu_difference_bounds, aul_pu_weighted, breakdown_gamma)
-from pueval.validation import PosLabel, check_fraction, check_pu
+from pueval.validation import PosLabel, check_fraction, check_pu, warn_degenerate
 
 __all__ = ["evaluate", "Evaluation", "CorrectedMetrics", "compare", "Comparison", "Pair", "ScarRejectedWarning"]
 
@@ -227,15 +227,21 @@ def evaluate(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1, l
     >>> round(found.corrected.auc_corrected, 3)  # the true AUC is 0.760
     0.749
     """
-    labeled, scores = check_pu(labels, scores, pos_label=pos_label)
+    labeled, scores = check_pu(labels, scores, pos_label=pos_label)  # the one check of the labels and scores
+    level = aul_pu.check_interval_options(level, interval, aul_pu.N_BOOT)
     if prior is not None and mpe is not None:
         raise ValueError("prior and mpe: give θ or the methods that estimate it, not both")
     if mpe is not None and X is None:
         raise ValueError("mpe needs X, the features the methods run on")
-    low, high = aul_pu.aul_pu_interval(labeled, scores, level, method=interval, random_state=seed)
-    auc_pu = float(metrics.auc(labeled, scores))
+    # One ranking of the scores (a sort, and a sort of the labeled rows' scores) gives AUL^PU, its interval and
+    # AUC^PU: the labeled rows' mid-ranks r_i, t_i = (r_i − ½)/n (Theorem 1) and Σ r_i (Mann–Whitney).
+    ranks = metrics.midranks_at(scores, labeled)
+    t = (ranks - 0.5) / scores.size
+    warn_degenerate(labeled, scores, labeled_values=t)
+    low, high = aul_pu.interval_from_t(t, level, interval, n_boot=aul_pu.N_BOOT, random_state=seed)
+    auc_pu = float(metrics.auc_from_rank_sums(ranks.sum(), np.float64(t.size), scores.size))
     threshold = float(np.median(scores)) if threshold is None else float(threshold)
-    found = {"n": int(labeled.size), "n_labeled": int(labeled.sum()), "aul_pu": aul_pu.aul_pu_score(labeled, scores),
+    found = {"n": int(labeled.size), "n_labeled": int(labeled.sum()), "aul_pu": float(t.mean()),
              "aul_pu_ci": (low, high), "level": level, "interval": interval, "auc_pu": auc_pu, "threshold": threshold}
     if propensity is not None:
         found["weighted"] = aul_pu_weighted(labeled, scores, propensity, level=level, relative=not absolute,

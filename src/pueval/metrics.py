@@ -231,11 +231,16 @@ def auc(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) -> flo
     (0.75, [0.75, 1.0])
     """
     labels, scores = _checked_rows(labels, scores, pos_label)
-    rank_sum, n_pos = _positive_rank_sums(labels, scores)
-    n_neg = scores.size - n_pos
+    return _scalar_or_array(auc_from_rank_sums(*_positive_rank_sums(labels, scores), scores.size))
+
+
+def auc_from_rank_sums(rank_sum, n_pos, n: int):
+    """AUC (Eq. 1; AUC^PU, Eq. 3, with PU labels) from the positives' mid-rank sum among ``n`` rows: the
+    Mann–Whitney U / n^P n^N of :func:`auc`, for a caller that ranked the scores already."""
+    n_neg = n - n_pos
     if (n_neg == 0).any():
         raise ValueError("labels have no negative (unlabeled) example")
-    return _scalar_or_array((rank_sum - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg))
+    return (rank_sum - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg)
 
 
 @sklearn_names

@@ -172,3 +172,29 @@ def test_the_figures_take_the_values(frame):
     pair = pueval.compare(labeled, {"a": scores, "b": frame["score_b"].to_numpy()})
     assert plots.to_bytes(plots.comparison_figure(pair), "png") == \
         plots.to_bytes(plots.comparison_figure(pair.as_dict()), "png")
+
+
+@pytest.mark.parametrize("interval", ["normal", "bootstrap"])
+def test_a_plain_evaluation_checks_the_labels_once_and_ranks_the_scores_once(monkeypatch, frame, interval):
+    from pueval import aul_pu, validation
+
+    calls = {"checks": 0, "sorts": 0}
+    label_mask, sort = validation._label_mask, np.sort
+
+    def counted_mask(*args, **kwargs):
+        calls["checks"] += 1
+        return label_mask(*args, **kwargs)
+
+    def counted_sort(*args, **kwargs):
+        calls["sorts"] += 1
+        return sort(*args, **kwargs)
+
+    monkeypatch.setattr(validation, "_label_mask", counted_mask)
+    monkeypatch.setattr(np, "sort", counted_sort)
+    labels, scores = frame["labeled"].to_numpy(), frame["score"].to_numpy()
+    found = evaluate(labels, scores, interval=interval, seed=3)
+    assert calls == {"checks": 1, "sorts": 1}
+    monkeypatch.undo()  # the same numbers as the three library calls, each checking and sorting on its own
+    assert found.aul_pu == pueval.aul_pu_score(labels, scores)
+    assert found.aul_pu_ci == aul_pu.aul_pu_interval(labels, scores, method=interval, random_state=3)
+    assert found.auc_pu == metrics.auc(labels, scores)
