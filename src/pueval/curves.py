@@ -78,6 +78,27 @@ class ClaesenBand:
     cdf_lower: np.ndarray
     cdf_upper: np.ndarray
 
+    def monotone_roc(self) -> tuple[Curve, Curve]:
+        """The band's ROC bounds as monotone curves: the lower curve's running maximum in FPR and the upper's
+        running minimum from the right. A ROC curve never decreases, so a curve above the lower bound at some FPR
+        stays above it at every larger FPR, and below the upper bound at every smaller one: each is still a bound,
+        and no tighter one follows from these points alone. The authors' points (``roc_lower``, ``roc_upper``,
+        whose areas are theirs) zigzag: Eq. 10 and 13 fix the counts at each threshold, and the false positives
+        fall where the surrogate positives jump. Their areas (``area``) are the monotone curves' own, so they lie
+        within the authors' ones.
+
+        Examples
+        --------
+        >>> band = claesen_band([1, 0, 1, 0, 0, 1, 0, 0], [8, 7, 6, 5, 4, 3, 2, 1], theta=0.4)
+        >>> lower, upper = band.monotone_roc()
+        >>> bool((np.diff(lower.y) >= 0).all() and (lower.y >= band.roc_lower.y).all())
+        True
+        """
+        low, up = self.roc_lower, self.roc_upper
+        lower_y, upper_y = np.maximum.accumulate(low.y), np.minimum.accumulate(up.y[::-1])[::-1]
+        return (Curve(low.x, lower_y, low.thresholds, trapezoid_area(low.x, lower_y)),
+                Curve(up.x, upper_y, up.thresholds, trapezoid_area(up.x, upper_y)))
+
 
 def trapezoid_area(x: np.ndarray, y: np.ndarray) -> float:
     """The trapezoid area under the points (x, y), x non-decreasing.

@@ -109,10 +109,10 @@ class PUROCDisplay:
             ax.plot([], [], color="C3", label=f"θ = {theta:.3f} ({source}) is above 2(1 − AUC$^{{PU}}$):\n"
                                               "no corrected ROC or band is identified")
         elif theta is not None:
-            band = self.band
-            ax.plot(band.roc_lower.x, band.roc_lower.y, color="C1", lw=0.8, ls="--",
-                    label=f"Claesen {self.level:.0%} band ({band.roc_lower.area:.3f} to {band.roc_upper.area:.3f})")
-            ax.plot(band.roc_upper.x, band.roc_upper.y, color="C1", lw=0.8, ls="--")
+            lower, upper = self.band.monotone_roc()  # the authors' points zigzag; these bound the same curves
+            ax.plot(lower.x, lower.y, color="C1", lw=0.8, ls="--",
+                    label=f"Claesen {self.level:.0%} band, monotone ({lower.area:.3f} to {upper.area:.3f})")
+            ax.plot(upper.x, upper.y, color="C1", lw=0.8, ls="--")
             # no area in the legend (it is self.corrected.area): the corrected AUC a report gives is Jain's direct
             # one (metrics.corrected_auc), and a reader should meet one corrected AUC, not two
             ax.plot(self.corrected.x, self.corrected.y, color="C3",

@@ -220,3 +220,20 @@ def test_claesen_surrogate_counts_match_theorem_1_by_brute_force():
             assert got == (min(at_least) if at_least else max(in_head))
             at_most = [h for h in in_head if h <= wanted]
             assert got == (max(at_most) if at_most else min(in_head))
+
+
+def test_claesens_band_as_monotone_curves_is_the_tightest_monotone_bound_of_the_authors_points():
+    rng = np.random.default_rng(11)
+    y = rng.random(600) < 0.4
+    scores = np.round(y + rng.normal(size=600), 1)  # ties, as real scores have
+    labels = (y & (rng.random(600) < 0.3)).astype(int)
+    band = curves.claesen_band(labels, scores, (0.25, 0.35))
+    lower, upper = band.monotone_roc()
+    for mono, points, pick in ((lower, band.roc_lower, max), (upper, band.roc_upper, min)):
+        assert np.array_equal(mono.x, points.x) and np.array_equal(mono.thresholds, points.thresholds)
+        n = points.y.size  # restated: the max over the points up to each one (the min over those from it)
+        expected = [pick(points.y[: i + 1]) if pick is max else pick(points.y[i:]) for i in range(n)]
+        assert mono.y.tolist() == expected and (np.diff(mono.y) >= 0).all()
+        assert mono.area == pytest.approx(np.trapezoid(mono.y, mono.x))
+    assert (np.diff(band.roc_lower.y) < 0).any()  # the authors' points zigzag here, so the test compares something
+    assert band.roc_lower.area <= lower.area <= upper.area <= band.roc_upper.area
