@@ -39,7 +39,7 @@ def test_only_optional_packages_are_required_by_name():
         extras.require("numpy", "x")
 
 
-@pytest.mark.parametrize(("method", "name"), [("bbe", "BBE"), ("en", "EN"), ("distance", "DistCurve")])
+@pytest.mark.parametrize(("method", "name"), [("bbe", "BBE"), ("en", "EN"), ("distcurve", "DistCurve")])
 def test_a_missing_extra_names_the_prior_estimator_asked_for(monkeypatch, method, name):
     """`--mpe bbe` on an install without LightGBM named DistCurve (whose module BBE's transform loads)."""
     from pueval.mpe.priors import PriorEstimator

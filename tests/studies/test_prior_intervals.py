@@ -7,6 +7,7 @@ import pytest
 
 from pueval import metrics
 from pueval.mpe import estimate_priors
+from pueval.mpe.priors import PriorOptions
 from pueval.seeds import int_seed
 from pueval.studies import prior_intervals as study
 from tests.synthetic import labeled_draws
@@ -15,8 +16,9 @@ from tests.synthetic import labeled_draws
 def test_bootstrap_draws_are_the_librarys_intervals_seeded_by_each_draws_identity():
     X, y, _, s = labeled_draws(seed=1, n=200)
     options = {"bbe": {"transform": {"folds": 3, "rounds": 10}}, "tice": {}}
+    priors = PriorOptions(transform={"folds": 3, "rounds": 10})
     frame = study.bootstrap_draws(X, y, s[:2], ["bbe", "tice"], seed=7, dataset="toy", beta=0.2, n_boot=4,
-                                  level=0.8, options=options)
+                                  level=0.8, options=priors)
     assert frame[["draw", "method"]].values.tolist() == [[0, "bbe"], [0, "tice"], [1, "bbe"], [1, "tice"]]
     for draw in (0, 1):
         found = estimate_priors(X, s[draw], ["bbe", "tice"], interval="bootstrap", n_boot=4, level=0.8,
@@ -26,11 +28,11 @@ def test_bootstrap_draws_are_the_librarys_intervals_seeded_by_each_draws_identit
             assert rows.loc[method, ["theta_hat", "low", "high"]].tolist() == [estimate.theta, *estimate.interval]
             assert rows.loc[method, "theta"] == pytest.approx(y[s[draw] == 0].mean())
     alone = study.bootstrap_draws(X, y, s[:1], ["bbe", "tice"], seed=7, dataset="toy", beta=0.2, n_boot=4,
-                                  level=0.8, options=options)
+                                  level=0.8, options=priors)
     pd.testing.assert_frame_equal(alone, frame[frame["draw"] == 0].reset_index(drop=True))
     with pytest.raises(ValueError, match="s: must be"):
         study.bootstrap_draws(X, y, s[0], ["bbe"], seed=7, dataset="toy", beta=0.2, n_boot=4, level=0.8,
-                              options=options)
+                              options=priors)
 
 
 def _estimates():

@@ -3,7 +3,7 @@
 ``estimate_prior(X, labels, method)`` is the entry point for the six methods
 (:mod:`pueval.mpe.priors`).
 ``km`` (KM1/KM2, :mod:`pueval.mpe.kernel_embedding`), ``distcurve``
-(:mod:`pueval.mpe.distance_curve`) and ``PriorEstimator`` / ``PriorSeeds`` (every method by name,
+(:mod:`pueval.mpe.distance_curve`) and ``PriorEstimator`` / ``PriorOptions`` / ``PriorSeeds`` (every method by name,
 :mod:`pueval.mpe.priors`) are imported on first use, so that a job running KM does not pay for
 importing LightGBM.
 """
@@ -14,18 +14,17 @@ if TYPE_CHECKING:  # what type checkers read; at run time __getattr__ imports ea
     from pueval.mpe.distance_curve import distcurve  # noqa: F401
     from pueval.mpe.kernel_embedding import km  # noqa: F401
     from pueval.mpe.priors import (BootstrapWarning, PriorAtBoundWarning, PriorEstimate, PriorEstimator,  # noqa: F401
-                                   SubsampleWarning, estimate_prior, estimate_priors, priors_agree)
+                                   PriorOptions, SubsampleWarning, estimate_prior, estimate_priors, priors_agree)
     from pueval.seeds import PriorSeeds  # noqa: F401
 
 THETA_MAX = 0.999  # every estimate is capped here: the corrected AUC divides by 1 − θ̂
 
-PUBLIC_METHODS = {"km1": "km1", "km2": "km2", "distcurve": "distance", "en": "en", "bbe": "bbe", "tice": "tice"}
-Method = Literal["km1", "km2", "distcurve", "en", "bbe", "tice"]  # the keys of PUBLIC_METHODS (a test checks)
-"""The method names of ``estimate_prior`` and the CLI, and the name each has in the pipeline's columns
-(:data:`pueval.mpe.priors.METHODS`): the one list of them."""
+PUBLIC_METHODS = ("km1", "km2", "distcurve", "en", "bbe", "tice")
+Method = Literal["km1", "km2", "distcurve", "en", "bbe", "tice"]  # PUBLIC_METHODS (a test checks)
+"""The method names of ``estimate_prior``, ``PriorEstimator`` and the CLI: the one list and spelling of them."""
 
 _EXPORTS = {"km": "pueval.mpe.kernel_embedding", "distcurve": "pueval.mpe.distance_curve",
-            "PriorEstimator": "pueval.mpe.priors", "PriorSeeds": "pueval.seeds",
+            "PriorEstimator": "pueval.mpe.priors", "PriorOptions": "pueval.mpe.priors", "PriorSeeds": "pueval.seeds",
             "estimate_prior": "pueval.mpe.priors", "PriorEstimate": "pueval.mpe.priors",
             "estimate_priors": "pueval.mpe.priors", "priors_agree": "pueval.mpe.priors",
             "PriorAtBoundWarning": "pueval.mpe.priors", "SubsampleWarning": "pueval.mpe.priors",

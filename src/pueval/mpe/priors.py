@@ -35,18 +35,18 @@ from pueval.mpe import PUBLIC_METHODS, THETA_MAX, Method
 from pueval.seeds import PriorSeeds
 from pueval.validation import ArgumentError, PosLabel, check_integer, check_labels, check_level, check_matrix
 
-__all__ = ["estimate_prior", "estimate_priors", "priors_agree", "PriorEstimate", "PriorAtBoundWarning",
-           "SubsampleWarning", "theta_bounds", "INTERVALS"]
+__all__ = ["estimate_prior", "estimate_priors", "priors_agree", "PriorEstimate", "PriorOptions",
+           "PriorAtBoundWarning", "SubsampleWarning", "theta_bounds", "INTERVALS"]
 
-METHODS = tuple(PUBLIC_METHODS.values())  # ("km1", "km2", "distance", "en", "bbe", "tice"): the pipeline's names
-TRANSFORM_BASED = ("distance", "en", "bbe")
+METHODS = PUBLIC_METHODS
+TRANSFORM_BASED = ("distcurve", "en", "bbe")
 KERNEL_EMBEDDING = ("km1", "km2")
 
 
-METHOD_PACKAGES = {"km1": ("numba",), "km2": ("numba",), "distance": ("numba", "lightgbm", "sklearn"),
+METHOD_PACKAGES = {"km1": ("numba",), "km2": ("numba",), "distcurve": ("numba", "lightgbm", "sklearn"),
                    "en": ("numba", "lightgbm", "sklearn"), "bbe": ("numba", "lightgbm", "sklearn"), "tice": ("numba",)}
 """The optional packages each method needs (EN and BBE read DistCurve's cross-fitted LightGBM transform)."""
-NAMES = {"km1": "KM1", "km2": "KM2", "distance": "DistCurve", "en": "EN", "bbe": "BBE", "tice": "TIcE"}
+NAMES = {"km1": "KM1", "km2": "KM2", "distcurve": "DistCurve", "en": "EN", "bbe": "BBE", "tice": "TIcE"}
 
 
 class PriorEstimator:
@@ -55,11 +55,11 @@ class PriorEstimator:
     Parameters
     ----------
     methods : sequence of str
-        Any of ``km1``, ``km2``, ``distance`` (DistCurve), ``en``, ``bbe``, ``tice``.
+        Any of ``km1``, ``km2``, ``distcurve``, ``en``, ``bbe``, ``tice`` (:data:`pueval.mpe.PUBLIC_METHODS`).
     km_standardize : bool
         KM on standardized features (our deviation from the authors' code, never the default).
     distcurve_model : lightgbm.Booster or path, optional
-        DistCurve's trained regressor; needed for ``distance``.
+        DistCurve's trained regressor; needed for ``distcurve``.
     repetitions : int
         DistCurve's curves averaged per estimate.
     transform : dict, optional
@@ -98,17 +98,16 @@ class PriorEstimator:
                 require(package, f"the prior estimator {NAMES[method]}")
         self.methods = methods
         given = {"km1": {"standardize": km_standardize}, "km2": {"standardize": km_standardize},
-                 "distance": {"repetitions": repetitions, "transform": transform}, "en": {"transform": transform},
+                 "distcurve": {"repetitions": repetitions, "transform": transform}, "en": {"transform": transform},
                  "bbe": {"transform": transform, **(bbe or {})}, "tice": dict(tice or {})}
-        for public, internal in PUBLIC_METHODS.items():
-            if internal in methods:
-                check_options(public, given[internal])
+        for method in methods:
+            check_options(method, given[method])
         self.km_standardize = bool(km_standardize)
         self.repetitions = repetitions
         self.transform, self.bbe, self.tice = dict(transform or {}), dict(bbe or {}), dict(tice or {})
         self.shared = shared
         self.model = None
-        if "distance" in methods:
+        if "distcurve" in methods:
             if distcurve_model is None:
                 raise ValueError("distcurve_model: DistCurve needs its trained regressor (a Booster or a file)")
             from pueval.mpe import distance_curve as dc
@@ -190,7 +189,7 @@ class PriorEstimator:
 
         start = time.perf_counter()
         scores = self._transform(X, mask, seeds.transform, groups)
-        run = {"distance": lambda: dc.theta_from_transform(scores, mask, self.model, rng=seeds.curve,
+        run = {"distcurve": lambda: dc.theta_from_transform(scores, mask, self.model, rng=seeds.curve,
                                                            repetitions=self.repetitions),
                "en": lambda: en_theta(s, expit(scores)),
                "bbe": lambda: bbe_estimate(s, scores, **self.bbe)}
@@ -225,6 +224,59 @@ class PriorEstimator:
         if key not in self.shared:
             self.shared[key] = compute()
         return self.shared[key]
+
+
+@dataclass(frozen=True)
+class PriorOptions:
+    """Every prior estimator's options as one value, checked when made (:func:`check_options`, naming the method
+    and the option): what the pipeline's ``mpe`` settings say once, for :class:`PriorEstimator`
+    (:meth:`estimator`) and for :func:`estimate_priors` (:meth:`by_method`) alike.
+
+    Parameters
+    ----------
+    km_standardize : bool
+        KM1/KM2 on standardized features (our deviation, never the default).
+    distcurve_model : lightgbm.Booster or path, optional
+        DistCurve's trained regressor.
+    repetitions : int
+        DistCurve's curves averaged per estimate.
+    transform : dict, optional
+        The cross-fitted transform of DistCurve, EN and BBE (:data:`TRANSFORM_OPTIONS`).
+    bbe, tice : dict, optional
+        BBE's ``delta`` and ``gamma``; TIcE's options (:data:`OPTIONS`).
+
+    Examples
+    --------
+    >>> options = PriorOptions(tice={"k": 5})
+    >>> options.estimator(["km1", "tice"]).methods, options.by_method()["tice"]
+    (('km1', 'tice'), {'k': 5})
+    """
+
+    km_standardize: bool = False
+    distcurve_model: object = None
+    repetitions: int = 10
+    transform: dict | None = None
+    bbe: dict | None = None
+    tice: dict | None = None
+
+    def __post_init__(self):
+        for method, options in self.by_method().items():
+            check_options(method, options)
+
+    def by_method(self) -> dict[str, dict]:
+        """``{method: options}`` for :func:`estimate_priors`: each method run as :meth:`estimator` runs it."""
+        km = {"standardize": self.km_standardize}
+        return {"km1": dict(km), "km2": dict(km),
+                "distcurve": {"model": self.distcurve_model, "repetitions": self.repetitions,
+                              "transform": self.transform},
+                "en": {"transform": self.transform}, "bbe": {**(self.bbe or {}), "transform": self.transform},
+                "tice": dict(self.tice or {})}
+
+    def estimator(self, methods, shared: dict | None = None) -> PriorEstimator:
+        """A :class:`PriorEstimator` of ``methods`` with these options."""
+        return PriorEstimator(methods, km_standardize=self.km_standardize, distcurve_model=self.distcurve_model,
+                              repetitions=self.repetitions, transform=self.transform, bbe=self.bbe, tice=self.tice,
+                              shared=shared)
 
 
 # estimate_prior ------------------------------------------------------------------------------------
@@ -525,16 +577,15 @@ def _estimate_prior(X, labels, method: str, *, random_state, pos_label, interval
         kwargs["bbe"] = {k: options[k] for k in ("delta", "gamma") if k in options}
     elif method == "tice":
         kwargs["tice"] = dict(options)
-    name = PUBLIC_METHODS[method]
-    estimator = PriorEstimator((name,), shared=shared, **kwargs)
+    estimator = PriorEstimator((method,), shared=shared, **kwargs)
     estimator.check_size(X.shape[0])
     thetas, _, own = estimator.timed(X, s, seeds)
-    theta = float(thetas[name])
+    theta = float(thetas[method])
     found, how = None, None
-    if interval == "own" and name in own and np.isfinite(own[name]).all():
-        found, how = own[name], "DKW bound at the chosen bin (BBE's own, level 1 - delta)"
+    if interval == "own" and method in own and np.isfinite(own[method]).all():
+        found, how = own[method], "DKW bound at the chosen bin (BBE's own, level 1 - delta)"
     elif interval == "bootstrap":
-        found = _bootstrap(estimator, name, X, s, random_state, n_boot, level)
+        found = _bootstrap(estimator, method, X, s, random_state, n_boot, level)
         how = f"bootstrap over rows ({n_boot} resamples, {level:g} percentile interval)"
         if not found[0] <= theta <= found[1]:
             warnings.warn(f"{method}: the bootstrap interval [{found[0]:.4f}, {found[1]:.4f}] leaves out the estimate "

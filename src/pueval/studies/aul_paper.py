@@ -46,6 +46,19 @@ FIGURE1_S = (1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0)
 FIGURE1_AREAS = {"auc": 0.740, "auc_pu": 0.653, "aul": 0.620, "aul_pu": 0.615}
 
 PRIOR_SOURCES = ("km1", "km2", "distance")  # the MPE methods of the paper's Table 1, Figure 2 and Figure 3
+PAPER_NAMES = {"distcurve": "distance"}
+"""The studies' columns name DistCurve as the paper's Table 1 does (AUC_Distance: ``theta_distance``,
+``mae_auc_distance``); every other method by its library name (:data:`pueval.mpe.PUBLIC_METHODS`)."""
+
+
+def column_name(method: str) -> str:
+    """The studies' name of the library's MPE ``method`` (:data:`PAPER_NAMES`)."""
+    return PAPER_NAMES.get(method, method)
+
+
+def library_name(column: str) -> str:
+    """The library's name of an MPE method the studies name ``column`` (the inverse of :func:`column_name`)."""
+    return {paper: library for library, paper in PAPER_NAMES.items()}.get(column, column)
 
 
 def table1() -> pd.DataFrame:

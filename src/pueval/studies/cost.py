@@ -23,14 +23,14 @@ import numpy as np
 import pandas as pd
 
 from pueval import metrics, sampling, seeds
-from pueval.mpe.priors import PriorEstimator
+from pueval.mpe.priors import PriorOptions
 from pueval.seeds import PriorSeeds
 from pueval.studies import draws
 from pueval.validation import ArgumentError
 
 log = logging.getLogger(__name__)
 
-TIMED = {"DistCurve": "distance", "EN": "en", "BBE": "bbe", "TIcE": "tice"}  # row name → method, after KM1+KM2
+TIMED = {"DistCurve": "distcurve", "EN": "en", "BBE": "bbe", "TIcE": "tice"}  # row name → method, after KM1+KM2
 
 
 def _fastest(f, repeats: int):
@@ -52,11 +52,10 @@ def check_sizes(sizes, n_rows: int, name: str) -> None:
         raise ArgumentError("sizes", f"{max(sizes)} rows asked, more than {MAX_GROWTH} times the {n_rows} of {name}")
 
 
-def run(X_all: np.ndarray, y_all: np.ndarray, *, name: str, sizes, beta, seed, km_standardize: bool,
-        distcurve_model, distcurve_repetitions: int, transform: dict | None, bbe: dict, tice: dict,
+def run(X_all: np.ndarray, y_all: np.ndarray, *, name: str, sizes, beta, seed, priors: PriorOptions,
         km_max_size: int, repeats: int = 3) -> pd.DataFrame:
     """One row per (size, method): seconds (the least of ``repeats`` runs) and θ̂ (true θ beside it), for the
-    features ``X_all`` and classes ``y_all`` of the dataset ``name``.
+    features ``X_all`` and classes ``y_all`` of the dataset ``name``, each method run with ``priors``.
 
     KM runs up to ``km_max_size`` rows (its five n × n Gram matrices take 40·n² bytes: 10 GB at 16,000).
     Each method is one :class:`~pueval.mpe.priors.PriorEstimator` call, so EN and BBE are timed with the
@@ -68,9 +67,8 @@ def run(X_all: np.ndarray, y_all: np.ndarray, *, name: str, sizes, beta, seed, k
     check_sizes(sizes, y_all.size, name)
     if repeats < 1:
         raise ArgumentError("repeats", f"must be at least 1, got {repeats}")
-    km = PriorEstimator(("km1", "km2"), km_standardize=km_standardize)
-    single = {row: PriorEstimator((method,), distcurve_model=distcurve_model, repetitions=distcurve_repetitions,
-                                  transform=transform, bbe=bbe, tice=tice) for row, method in TIMED.items()}
+    km = priors.estimator(("km1", "km2"))
+    single = {row: priors.estimator((method,)) for row, method in TIMED.items()}
     # load the compiled numba kernels once, so that the first size is not charged for it
     warm = np.arange(60)
     ke.km_thresholds(ke.KernelBank(X_all[:60]), warm < 20)
@@ -94,7 +92,7 @@ def run(X_all: np.ndarray, y_all: np.ndarray, *, name: str, sizes, beta, seed, k
         for row, estimator in single.items():
             thetas, seconds = _fastest(lambda: estimator(X, labeled, seeded()), repeats)
             found[row] = (seconds, thetas[TIMED[row]], np.nan)
-        scores = dc.univariate_transform(X, labeled, seed=seeds.int_seed(seed, "cost", size), **(transform or {}))
+        scores = dc.univariate_transform(X, labeled, seed=seeds.int_seed(seed, "cost", size), **(priors.transform or {}))
         _, seconds = _fastest(lambda: metrics.aul(labeled, scores), repeats)
         found["AUL^PU"] = (seconds, np.nan, np.nan)
         rows += [{"n": y.size, "features": X.shape[1], "method": method, "seconds": seconds, "theta_hat": first,

@@ -17,8 +17,9 @@ import numpy as np
 import pandas as pd
 
 from pueval.mpe import kernel_embedding as ke
-from pueval.mpe.priors import PriorEstimator
+from pueval.mpe.priors import PriorEstimator, PriorOptions
 from pueval.seeds import PriorSeeds
+from pueval.studies.aul_paper import column_name
 from pueval.studies.draws import check_transform_folds
 
 log = logging.getLogger(__name__)
@@ -68,21 +69,21 @@ def km_draws(X, y: np.ndarray, s: np.ndarray, *, label: str, standardize: bool =
     return frame
 
 
-def transform_draws(X, y: np.ndarray, s: np.ndarray, model, *, seed: int, dataset: str, beta: float,
-                    repetitions: int, transform: dict | None, bbe: dict) -> pd.DataFrame:
-    """DistCurve, EN and BBE per draw on one transform each (schema ``transform_mpe``): ``seconds_distance``
-    includes the transform, ``seconds_en`` and ``seconds_bbe`` are what each adds to it; ``bbe_lower`` and
-    ``bbe_upper`` are BBE's own interval (``DKW_bound`` at its bin)."""
+def transform_draws(X, y: np.ndarray, s: np.ndarray, options: PriorOptions, *, seed: int, dataset: str,
+                    beta: float) -> pd.DataFrame:
+    """DistCurve, EN and BBE per draw on one transform each, with ``options`` (schema ``transform_mpe``):
+    ``seconds_distance`` includes the transform, ``seconds_en`` and ``seconds_bbe`` are what each adds to it;
+    ``bbe_lower`` and ``bbe_upper`` are BBE's own interval (``DKW_bound`` at its bin)."""
     s = np.asarray(s)
     check_transform_folds(int(s.sum(axis=1).min()), int((1 - s).sum(axis=1).min()),
-                          (transform or {}).get("folds", 5), f"{dataset} at beta={beta:g}")
-    estimator = PriorEstimator(("distance", "en", "bbe"), distcurve_model=model, repetitions=repetitions,
-                               transform=transform, bbe=bbe)
+                          (options.transform or {}).get("folds", 5), f"{dataset} at beta={beta:g}")
+    estimator = options.estimator(("distcurve", "en", "bbe"))
 
     def one(draw, labeled):
         thetas, seconds, intervals = estimator.timed(X, labeled, PriorSeeds.of(seed, dataset, beta, draw))
         low, high = intervals["bbe"]
-        return {**{f"theta_{m}": v for m, v in thetas.items()}, **{f"seconds_{m}": v for m, v in seconds.items()},
+        return {**{f"theta_{column_name(m)}": v for m, v in thetas.items()},
+                **{f"seconds_{column_name(m)}": v for m, v in seconds.items()},
                 "bbe_lower": low, "bbe_upper": high}
 
     return per_draw(y, s, one, label=f"{dataset} beta={beta:g}")

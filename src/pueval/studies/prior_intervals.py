@@ -23,30 +23,23 @@ from pueval import metrics
 from pueval.seeds import int_seed
 from pueval.validation import ArgumentError
 
-def method_options(*, km: dict, distcurve_model, repetitions: int, transform: dict | None, bbe: dict,
-                   tice: dict) -> dict:
-    """``{method: options}`` of :func:`pueval.mpe.estimate_priors` from the pipeline's ``mpe`` settings, so that
-    each bootstrap re-runs the method exactly as the Table 1 estimates ran it."""
-    return {"km1": dict(km), "km2": dict(km),
-            "distcurve": {"model": distcurve_model, "repetitions": repetitions, "transform": transform},
-            "en": {"transform": transform}, "bbe": {**bbe, "transform": transform}, "tice": dict(tice)}
-
-
 def bootstrap_draws(X, y: np.ndarray, s: np.ndarray, methods, *, seed: int, dataset: str, beta: float,
-                    n_boot: int, level: float, options: dict) -> pd.DataFrame:
+                    n_boot: int, level: float, options) -> pd.DataFrame:
     """One row per (draw, method) of the PU label matrix ``s`` (the draws to check, one per row): the true θ of
-    the draw's unlabeled rows, θ̂ and its bootstrap interval at ``level`` over ``n_boot`` resamples. Each draw's
+    the draw's unlabeled rows, θ̂ and its bootstrap interval at ``level`` over ``n_boot`` resamples, each method
+    run with its ``options`` (:class:`pueval.mpe.PriorOptions`, as the Table 1 estimates ran it). Each draw's
     resamples are seeded by (``seed``, "prior_intervals", ``dataset``, ``beta``, draw), never by job order."""
     from pueval.mpe.priors import estimate_priors
 
     s = np.asarray(s)
+    by_method = options.by_method()
     if s.ndim != 2 or s.shape[1] != y.size:
         raise ArgumentError("s", f"must be a (draws, {y.size}) label matrix, got shape {s.shape}")
     rows = []
     for draw, labeled in enumerate(s.astype(int)):
         found = estimate_priors(X, labeled, list(methods), interval="bootstrap", n_boot=n_boot, level=level,
                                 random_state=int_seed(seed, "prior_intervals", dataset, beta, draw),
-                                options={m: options[m] for m in methods})
+                                options={m: by_method[m] for m in methods})
         truth = float(y[labeled == 0].mean())
         rows += [{"dataset": dataset, "beta": beta, "draw": draw, "method": m, "theta": truth,
                   "theta_hat": e.theta, "low": e.interval[0], "high": e.interval[1]} for m, e in found.items()]

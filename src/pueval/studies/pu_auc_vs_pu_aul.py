@@ -47,9 +47,9 @@ from scipy.stats import ttest_1samp
 
 from pueval import metrics, sampling, seeds
 from pueval.distances import median_width, squared_distances
-from pueval.mpe.priors import PriorEstimator
+from pueval.mpe.priors import PriorOptions
 from pueval.seeds import PriorSeeds
-from pueval.studies.aul_paper import PRIOR_SOURCES
+from pueval.studies.aul_paper import PRIOR_SOURCES, library_name
 from pueval.studies.draws import n_labeled
 from pueval.studies.kernel_ranking import (Moments, Solver, gaussian_basis, pair_risk, pu_auc_risk,
                                            pu_auc_system, pu_aul_system)
@@ -210,21 +210,19 @@ def repetition(X: np.ndarray, y: np.ndarray, *, dataset: str, rep: int, seed: in
 
 def run(X: np.ndarray, y: np.ndarray, estimates: pd.DataFrame, *, dataset: str, seed: int, beta: float,
         repetitions: int, test_fraction: float, centers: int, sigma_factors, lambdas, folds: int,
-        km_standardize: bool, distcurve_model, distcurve_repetitions: int, transform: dict | None) -> pd.DataFrame:
+        priors: PriorOptions) -> pd.DataFrame:
     """All repetitions of one dataset (schema ``figure3`` of :mod:`pueval.pipeline.schemas`); PU_AUC's prior
     comes from the MPE method with the lowest MAE in ``estimates`` (that dataset's Table 1 rows at β), run
-    with ``km_standardize`` (KM) or ``distcurve_model``, ``distcurve_repetitions`` and ``transform``
-    (DistCurve)."""
+    with its ``priors`` options (KM's standardization; DistCurve's regressor, repetitions and transform)."""
     protocol = {"test_fraction": test_fraction, "centers": centers, "sigma_factors": sigma_factors,
                 "lambdas": lambdas, "folds": folds}
     check_sizes(y, beta, test_fraction=test_fraction, folds=folds)
     method = best_mpe(estimates)
-    estimator = PriorEstimator((method,), km_standardize=km_standardize, distcurve_model=distcurve_model,
-                               repetitions=distcurve_repetitions, transform=transform)
+    estimator = priors.estimator((library_name(method),))
 
     def mpe(X_train, is_labeled, mpe_seed):
         seeded = PriorSeeds(mpe_seed, np.random.default_rng(mpe_seed), np.random.default_rng(mpe_seed))
-        return estimator(X_train, is_labeled, seeded)[method]
+        return estimator(X_train, is_labeled, seeded)[library_name(method)]
 
     log.info("%s: PU_AUC takes its prior from %s (lowest MAE at beta=%g)", dataset, method, beta)
     rows = []

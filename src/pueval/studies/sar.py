@@ -44,6 +44,7 @@ from scipy.special import expit
 from pueval import aul_pu, metrics, propensity, sar_em, seeds
 from pueval.mpe.priors import PriorEstimator
 from pueval.seeds import PriorSeeds
+from pueval.studies.aul_paper import column_name
 from pueval.studies.draws import MIN_LABELED
 from pueval.validation import ArgumentError
 
@@ -161,7 +162,8 @@ def run(X: np.ndarray, y: np.ndarray, scores: np.ndarray, *, dataset: str, beta:
             theta = float(y[labeled == 0].mean())
             auc_pu = float(metrics.auc(labeled, scores))
             draw_seed = seeds.int_seed(seed, dataset, "sar", float(strength), d)
-            estimated = priors(X, labeled, PriorSeeds.of(draw_seed)) if prior_draws is None or d < prior_draws else {}
+            estimated = {column_name(m): theta for m, theta in priors(X, labeled, PriorSeeds.of(draw_seed)).items()} \
+                if prior_draws is None or d < prior_draws else {}
             thetas = {"true": theta, **estimated}
             low, high = aul_pu.aul_pu_interval(labeled, scores, LEVEL)
             found = [{"source": "aul", "estimate": float(metrics.aul(labeled, scores)), "truth": truth["aul"],

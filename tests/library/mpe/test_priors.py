@@ -7,12 +7,15 @@ import warnings
 import numpy as np
 import pytest
 
+from pueval.mpe.distance_curve import default_regressor
 from pueval.mpe.priors import (
     PUBLIC_METHODS,
     PriorAtBoundWarning,
+    PriorEstimator,
     estimate_prior,
     theta_bounds,
 )
+from pueval.seeds import PriorSeeds
 
 
 @pytest.fixture(scope="module")
@@ -163,8 +166,8 @@ def test_km_runs_on_a_stratified_subsample_above_max_rows_and_says_so():
 
 
 def test_every_message_names_methods_as_the_user_does():
-    """Messages a user can get name the methods by their public names (PUBLIC_METHODS), never by the internal
-    "distance"."""
+    """Messages a user can get name the methods by their one spelling (PUBLIC_METHODS), never by the studies'
+    column name "distance"."""
     from pueval.mpe import kernel_embedding as ke
     from pueval.mpe.priors import PUBLIC_METHODS, check_options
 
@@ -180,6 +183,18 @@ def test_every_message_names_methods_as_the_user_does():
     assert "use a lighter estimator (distcurve, en, bbe, tice)" in messages[0]
     for message in messages:
         assert "distance" not in message.replace("distcurve", ""), message
+
+
+def test_the_estimator_and_estimate_prior_take_one_spelling_of_each_method(mixture):
+    """PriorEstimator takes the names estimate_prior, estimate_priors and the command take, and refuses the
+    studies' column name of DistCurve ("distance", the paper's AUC_Distance)."""
+    X, labels, _ = mixture
+    assert PriorEstimator(["distcurve"], distcurve_model=default_regressor()).methods == ("distcurve",)
+    with pytest.raises(ValueError, match="methods: \\['distance'\\]; choose from km1, km2, distcurve, en, bbe, tice"):
+        PriorEstimator(["distance"])
+    seeds = PriorSeeds.of(3)
+    thetas = PriorEstimator(["distcurve", "en"], distcurve_model=default_regressor())(X, labels, seeds)
+    assert thetas == {m: estimate_prior(X, labels, m, random_state=3).theta for m in ("distcurve", "en")}
 
 
 @pytest.mark.parametrize("interval", ["own", "bootstrap"])
@@ -266,3 +281,24 @@ def test_the_method_type_names_every_public_method():
     from pueval.mpe import PUBLIC_METHODS, Method
 
     assert list(get_args(Method)) == list(PUBLIC_METHODS)
+
+
+def test_prior_options_are_one_value_checked_once_for_the_estimator_and_estimate_priors(mixture):
+    """PriorOptions refuses a bad option when made (naming method and option); its estimator and its options by
+    method give the θ̂ of PriorEstimator with the same arguments and of estimate_priors."""
+    from pueval.mpe.priors import PriorOptions, estimate_priors
+
+    X, labels, _ = mixture
+    with pytest.raises(ValueError, match=r"tice k: must be a number in \(0, inf\), got 0"):
+        PriorOptions(tice={"k": 0})
+    with pytest.raises(ValueError, match="options: bbe takes delta, gamma, transform; got folds"):
+        PriorOptions(bbe={"folds": 3})
+    options = PriorOptions(repetitions=2, transform={"folds": 3, "rounds": 10}, bbe={"delta": 0.2},
+                           tice={"k": 4}, distcurve_model=default_regressor())
+    by_hand = PriorEstimator(["distcurve", "bbe", "tice"], distcurve_model=options.distcurve_model, repetitions=2,
+                             transform={"folds": 3, "rounds": 10}, bbe={"delta": 0.2}, tice={"k": 4})
+    thetas = options.estimator(["distcurve", "bbe", "tice"])(X, labels, PriorSeeds.of(5))
+    assert thetas == by_hand(X, labels, PriorSeeds.of(5))  # fresh seeds: a call draws from their generators
+    found = estimate_priors(X, labels, ["distcurve", "bbe", "tice"], random_state=5, interval=None,
+                            options={m: options.by_method()[m] for m in ("distcurve", "bbe", "tice")})
+    assert {m: e.theta for m, e in found.items()} == thetas

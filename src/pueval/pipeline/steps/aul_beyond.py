@@ -60,13 +60,13 @@ def related(input, output, *, dataset, level, f1_quantile):
 
 def sar(input, output, *, dataset, beta, strengths, n_draws, prior_draws, audit_sizes, em_draws, seed, distcurve, bbe,
         tice):
-    from pueval.mpe.priors import PriorEstimator
+    from pueval.mpe.priors import PriorOptions
     from pueval.studies import sar as study
 
     X, _ = _features(input.data)
     y, scores = _scores(input.scores)
-    priors = PriorEstimator(("distance", "en", "bbe", "tice"), distcurve_model=input.model,
-                            repetitions=distcurve["repetitions"], transform=distcurve["transform"], bbe=bbe, tice=tice)
+    priors = PriorOptions(distcurve_model=input.model, repetitions=distcurve["repetitions"],
+                          transform=distcurve["transform"], bbe=bbe, tice=tice).estimator(("distcurve", "en", "bbe", "tice"))
     with naming_keys({"beta": "sar.beta"}):
         frame = study.run(X, y, scores, dataset=dataset, beta=beta, strengths=strengths, n_draws=n_draws, seed=seed,
                           priors=priors, audit_sizes=audit_sizes, em_draws=em_draws, prior_draws=prior_draws)

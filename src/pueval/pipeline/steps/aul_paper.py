@@ -55,28 +55,30 @@ def figure2(input, output, *, titles):
 
 
 def cost(input, output, *, dataset, labeling, sizes, beta, seed, km, distcurve, bbe, tice, repeats, km_max_size):
+    from pueval.mpe.priors import PriorOptions
     from pueval.pipeline.render import aul_paper as render
     from pueval.studies import cost as study
 
     X, y = datasets.binarize(schemas.read(input.raw, "raw"), datasets.Labeling.of(dataset, labeling))
+    priors = PriorOptions(km_standardize=km["standardize"], distcurve_model=input.model,
+                          repetitions=distcurve["repetitions"], transform=distcurve["transform"], bbe=bbe, tice=tice)
     with naming_keys({"sizes": "cost.sizes", "repeats": "cost.repeats"}):
-        frame = study.run(X.to_numpy(), y, name=dataset, sizes=sizes, beta=beta, seed=seed,
-                          km_standardize=km["standardize"], distcurve_model=input.model,
-                          distcurve_repetitions=distcurve["repetitions"], transform=distcurve["transform"], bbe=bbe,
-                          tice=tice, km_max_size=km_max_size, repeats=repeats)
+        frame = study.run(X.to_numpy(), y, name=dataset, sizes=sizes, beta=beta, seed=seed, priors=priors,
+                          km_max_size=km_max_size, repeats=repeats)
     frame.to_csv(output.csv, index=False, float_format="%.4f")
     render.save(render.cost_figure(frame), (output.png, output.pdf))
 
 
 def figure3_dataset(input, output, *, dataset, seed, beta, repetitions, options, km, distcurve):
+    from pueval.mpe.priors import PriorOptions
     from pueval.studies import pu_auc_vs_pu_aul as study
 
     X, y = _features(input.data)
+    priors = PriorOptions(km_standardize=km["standardize"], distcurve_model=input.model,
+                          repetitions=distcurve["repetitions"], transform=distcurve["transform"])
     with naming_keys({"test_fraction": "figure3.test_fraction", "folds": "figure3.folds"}):
         frame = study.run(X, y, schemas.read(input.estimates, "estimates"), dataset=dataset, seed=seed, beta=beta,
-                          repetitions=repetitions, **options, km_standardize=km["standardize"],
-                          distcurve_model=input.model, distcurve_repetitions=distcurve["repetitions"],
-                          transform=distcurve["transform"])
+                          repetitions=repetitions, **options, priors=priors)
     schemas.write(frame, output[0], "figure3")
 
 

@@ -21,6 +21,7 @@ def claesen(input, output, *, seed, repetitions, known_positives, level, dataset
     """Claesen et al.'s Figures 2-5 and results/claesen.md: Figure 5 on the authors' scores when ``authors`` is
     set (``claesen.scores``), with our dataset as the contrast."""
     from pueval.mpe.priors import METHODS
+    from pueval.studies.aul_paper import column_name
     from pueval.pipeline.render import claesen as render
     from pueval.studies import claesen as study
 
@@ -32,7 +33,7 @@ def claesen(input, output, *, seed, repetitions, known_positives, level, dataset
     y, scores = _scores(input.scores)
     labeled = _labels(input.draws, y.size)[0]
     row = schemas.read(input.estimates, "estimates").sort_values("draw").iloc[0]
-    estimates = [float(row[f"theta_{m}"]) for m in METHODS]
+    estimates = [float(row[f"theta_{column_name(m)}"]) for m in METHODS]
     ours = study.dataset_panels(y, scores, labeled, (min(estimates), max(estimates)), level=level)
     found = {dataset: (ours, study.claims(ours, level))}
     labelings = None

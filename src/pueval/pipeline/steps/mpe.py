@@ -41,14 +41,16 @@ def distcurve_model(input, output, *, seed, repetitions, training):
 
 def transform_mpe(input, output, *, dataset, betas, seed, repetitions, transform, bbe):
     from pueval.mpe import distance_curve as dc
+    from pueval.mpe.priors import PriorOptions
     from pueval.studies import mpe_draws as study
 
     X, y = _features(input.data)
-    model = dc.load_regressor(input.model)
+    options = PriorOptions(distcurve_model=dc.load_regressor(input.model), repetitions=repetitions,
+                           transform=transform, bbe=bbe)
     for draws, path, beta in _every_beta(input, output, betas):
         with naming_keys({"transform": "mpe.distcurve.transform.folds"}):
-            frame = study.transform_draws(X, y, _labels(draws, y.size), model, seed=seed, dataset=dataset, beta=beta,
-                                          repetitions=repetitions, transform=transform, bbe=bbe)
+            frame = study.transform_draws(X, y, _labels(draws, y.size), options, seed=seed, dataset=dataset,
+                                          beta=beta)
         schemas.write(frame, path, "transform_mpe")
 
 
@@ -65,11 +67,12 @@ def prior_bootstrap(input, output, *, dataset, betas, seed, draws, n_boot, level
                     bbe, tice):
     """Every method's bootstrap interval for θ on the first ``draws`` draws of each β of ``dataset``."""
     from pueval.mpe import distance_curve as dc
+    from pueval.mpe.priors import PriorOptions
     from pueval.studies import prior_intervals as study
 
     X, y = _features(input.data)
-    options = study.method_options(km=km, distcurve_model=dc.load_regressor(input.model), repetitions=repetitions,
-                                   transform=transform, bbe=bbe, tice=tice)
+    options = PriorOptions(km_standardize=km["standardize"], distcurve_model=dc.load_regressor(input.model),
+                           repetitions=repetitions, transform=transform, bbe=bbe, tice=tice)
     frames = []
     for path, beta in zip(input.draws, betas, strict=True):
         with naming_keys({"n_boot": "prior_intervals.n_boot", "level": "prior_intervals.level"}):
