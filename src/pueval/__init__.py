@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # what type checkers read; at run time the names below load o
     from pueval.aul_pu import (  # noqa: F401
         PairedDifference, aul_pu_difference, aul_pu_interval, aul_pu_score, aul_pu_scorer)
     from pueval.evaluation import Comparison, Evaluation, compare, evaluate  # noqa: F401
+    from pueval.reports import report  # noqa: F401
     from pueval.operating import (  # noqa: F401
         CalibrationCheck, OperatingPoint, calibration_check, operating_point, operating_points)
     from pueval.selection import Selection, refit_within_set, select_models  # noqa: F401
@@ -35,7 +36,7 @@ _EXPORTS = {"aul_pu_score": "aul_pu", "aul_pu_interval": "aul_pu", "aul_pu_diffe
             "operating_points": "operating", "OperatingPoint": "operating", "calibration_check": "operating",
             "CalibrationCheck": "operating", "select_models": "selection", "Selection": "selection",
             "refit_within_set": "selection", "evaluate": "evaluation", "Evaluation": "evaluation",
-            "compare": "evaluation", "Comparison": "evaluation"}
+            "compare": "evaluation", "Comparison": "evaluation", "report": "reports"}
 
 SUBMODULES = {"aul_pu", "metrics", "curves", "related", "mpe", "plots", "propensity", "sar_em", "logistic", "validation",
               "extras", "operating", "multitest", "sketch", "selection", "evaluation"}

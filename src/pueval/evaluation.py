@@ -30,13 +30,19 @@ from pueval.propensity import (AuditedAUL, WeightedAUL, WeightedRange, aul_pu_au
                                aul_pu_difference_bounds, aul_pu_weighted, breakdown_gamma)
 from pueval.validation import PosLabel, check_fraction, check_pu, warn_degenerate
 
-__all__ = ["evaluate", "Evaluation", "CorrectedMetrics", "compare", "Comparison", "Pair", "ScarRejectedWarning"]
+__all__ = ["evaluate", "Evaluation", "CorrectedMetrics", "compare", "Comparison", "Pair", "ScarRejectedWarning",
+           "PriorsDisagreeWarning"]
 
 PRIOR_NOTE = "depend on the class prior theta"
 
 
 class ScarRejectedWarning(UserWarning):
     """The audit's test rejects SCAR at the evaluation's level: the numbers that assume it are biased."""
+
+
+class PriorsDisagreeWarning(UserWarning):
+    """The prior estimators' intervals share no point: θ, and every number corrected with it, depends on which
+    estimator is trusted."""
 
 
 @dataclass(frozen=True)
@@ -151,6 +157,12 @@ def _corrected(labeled: np.ndarray, scores: np.ndarray, auc_pu: float, theta: fl
     found = {"theta": theta, "source": source, "upper_bound": metrics.theta_upper_bound(auc_pu),
              "consistent": consistent, "threshold": threshold, "estimates": estimates,
              "agree": priors_agree(estimates) if len(estimates) > 1 else None}
+    if found["agree"] is False:
+        intervals = ", ".join(f"{m} [{e.interval[0]:.4f}, {e.interval[1]:.4f}]" for m, e in estimates.items()
+                              if e.interval is not None)
+        warnings.warn(f"the prior estimators disagree beyond their intervals ({intervals}): theta is not pinned "
+                      f"down, and the corrected metrics, from {source}'s {theta:.4f}, change with it",
+                      PriorsDisagreeWarning, stacklevel=3)
     if not consistent:
         return CorrectedMetrics(**found)
     s = labeled.astype(int)

@@ -250,14 +250,18 @@ def plot_lift_pu(labels: ArrayLike, scores: ArrayLike, *, level: float = 0.95, i
 
 
 def _as_comparison(found) -> dict:
-    """A comparison as ``pueval compare`` reports it: a dict as given, a :class:`pueval.PairedDifference` (A, B)."""
+    """A comparison as ``pueval compare`` reports it: a dict as given, a :class:`pueval.PairedDifference` (A, B), a
+    pair of a :class:`pueval.Comparison` (its two names)."""
     if isinstance(found, dict):
         return found
+    names = ("A", "B")
+    if hasattr(found, "difference") and hasattr(found, "a") and hasattr(found, "b"):  # a Comparison's Pair
+        names, found = (found.a, found.b), found.difference
     if hasattr(found, "difference") and hasattr(found, "ci"):
-        return {"score_a": "A", "score_b": "B", "difference": found.difference, "difference_ci": list(found.ci),
-                "level": found.level}
-    raise ArgumentError("comparisons", f"each must be a dict of pueval compare or a PairedDifference, got "
-                                       f"{type(found).__name__}")
+        return {"score_a": names[0], "score_b": names[1], "difference": found.difference,
+                "difference_ci": list(found.ci), "level": found.level}
+    raise ArgumentError("comparisons", f"each must be a dict of pueval compare, a PairedDifference or a pair of a "
+                                       f"Comparison, got {type(found).__name__}")
 
 
 def plot_paired_differences(comparisons, *, ax=None):
@@ -267,10 +271,11 @@ def plot_paired_differences(comparisons, *, ax=None):
 
     Parameters
     ----------
-    comparisons : PairedDifference, or a sequence of PairedDifference or dict
-        One per pair: :func:`pueval.aul_pu_difference`'s result (drawn as A − B), or a dict with ``score_a``,
-        ``score_b`` (the two columns' names), ``difference`` and ``difference_ci`` (low, high), as ``pueval
-        compare`` reports them; ``level`` of the first names the interval.
+    comparisons : Comparison, PairedDifference, or a sequence of PairedDifference or dict
+        :func:`pueval.compare`'s result (each of its pairs, named), or one per pair: :func:`pueval.aul_pu_difference`'s
+        result (drawn as A − B), or a dict with ``score_a``, ``score_b`` (the two columns' names), ``difference``
+        and ``difference_ci`` (low, high), as ``pueval compare`` reports them; ``level`` of the first names the
+        interval.
     ax : matplotlib Axes, optional
         Where to draw; a new figure's when None.
 
@@ -287,6 +292,8 @@ def plot_paired_differences(comparisons, *, ax=None):
     """
     if hasattr(comparisons, "difference") and hasattr(comparisons, "ci"):  # one PairedDifference
         comparisons = [comparisons]
+    if hasattr(comparisons, "pairs"):  # a Comparison: its pairs, in order
+        comparisons = comparisons.pairs
     comparisons = [_as_comparison(c) for c in comparisons]
     if not comparisons:
         raise ArgumentError("comparisons", "must hold at least one comparison")

@@ -16,10 +16,13 @@ from statistics import NormalDist
 
 import numpy as np
 import pandas as pd
+from numpy.typing import ArrayLike
 
 from pueval import __version__, evaluation
 from pueval.tables import InputError, pos_label_of, shown
-from pueval.validation import check_fraction, check_pu
+from pueval.validation import PosLabel, check_fraction, check_pu
+
+FORMATS = ("json", "markdown", "html")  # the command's --format choices (pueval.cli)
 
 
 def _column(table: pd.DataFrame, name: str, option: str) -> pd.Series:
@@ -246,7 +249,9 @@ def compare_table(args, table: pd.DataFrame, sha256: str = "") -> dict:
 
 
 def _input_line(report: dict) -> str:
-    source = report["input"]
+    source = report.get("input")
+    if source is None:  # a library value rendered by report(): no file was read
+        return f"pueval {report['pueval_version']}; from the library, no input file"
     return (f"pueval {report['pueval_version']}; input {source['path']} (SHA-256 {source['sha256']}, "
             f"{source['n']} rows, {source['n_labeled']} labeled)")
 
@@ -437,7 +442,7 @@ def markdown(report: dict, rows) -> str:
 def title_of(report: dict) -> str:
     """A report's title: the command, the score column(s) and the input, e.g. "pueval evaluate: score of s.csv"."""
     columns = report.get("columns", {})
-    scores = columns.get("score") or ", ".join(columns.get("scores") or [])
+    scores = (columns.get("score") or ", ".join(columns.get("scores") or [])) if "input" in report else None
     return f"pueval {report['command']}: {scores} of {report['input']['path']}" if scores else \
         f"pueval {report['command']}"
 
@@ -474,3 +479,64 @@ def example_scores(n: int = 2000, seed: int = 0) -> pd.DataFrame:
     labeled = y & (rng.random(n) < 0.2)
     return pd.DataFrame({"x1": X[:, 0], "x2": X[:, 1], "x3": X[:, 2], "score": score.round(6),
                          "score_b": weaker.round(6), "labeled": labeled.astype(int)})
+
+
+def report(result, format: str = "markdown", *, warnings=(), labels: ArrayLike | None = None,
+           scores: ArrayLike | None = None, pos_label: PosLabel = 1) -> str:
+    """One result of the library rendered as the command renders it: :func:`pueval.evaluate`'s
+    :class:`~pueval.evaluation.Evaluation`, :func:`pueval.compare`'s :class:`~pueval.evaluation.Comparison` or
+    :func:`pueval.select_models`'s :class:`~pueval.selection.Selection`, as JSON, a Markdown table or a one-page
+    HTML report (with the command's figure; an evaluation's needs the ``labels`` and ``scores`` it came from).
+
+    Parameters
+    ----------
+    result : Evaluation, Comparison or Selection
+        What to render; its ``as_dict()`` gives the JSON keys of ``pueval evaluate``, ``compare`` or ``select``.
+    format : {"json", "markdown", "html"}, default "markdown"
+    warnings : sequence of str
+        Messages to lead the report with (what the command records: ``warnings.catch_warnings(record=True)``
+        around the call that made ``result``).
+    labels, scores : arrays of shape (n,), optional
+        An evaluation's input, for the HTML report's figure (without them the page has none).
+    pos_label : default 1
+        The label of a labeled row in ``labels``.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.random(500) < 0.4
+    >>> labels, scores = (y & (rng.random(500) < 0.5)).astype(int), y + rng.normal(size=500)
+    >>> print(report(evaluation.evaluate(labels, scores)).splitlines()[2])
+    | n (labeled) | 500 (81) | the input |
+    """
+    from pueval.selection import Selection
+    from pueval.validation import ArgumentError
+
+    kinds = {evaluation.Evaluation: ("evaluate", evaluate_rows), evaluation.Comparison: ("compare", compare_rows),
+             Selection: ("select", select_rows)}
+    if type(result) not in kinds:
+        raise ArgumentError("result", f"must be an Evaluation, a Comparison or a Selection, got {type(result).__name__}")
+    if format not in FORMATS:
+        raise ArgumentError("format", f"must be one of {', '.join(FORMATS)}, got {format!r}")
+    command, rows_of = kinds[type(result)]
+    found = result.as_dict() | {"pueval_version": __version__, "command": command,
+                                "warnings": list(dict.fromkeys(map(str, warnings)))}
+    rows = rows_of(found)
+    if format == "json":
+        return report_json(found)
+    if format == "markdown":
+        return markdown(found, rows)
+    png = None
+    from pueval import plots
+
+    if command == "select":
+        png = plots.to_bytes(plots.selection_figure(result), "png")
+    elif command == "compare":
+        png = plots.to_bytes(plots.comparison_figure(result), "png")
+    elif labels is not None and scores is not None:
+        png = plots.to_bytes(plots.evaluation_figure(labels, scores, result, pos_label=pos_label), "png")
+    return html_page(found, rows, title_of(found), png)

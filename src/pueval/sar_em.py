@@ -30,6 +30,7 @@ is not made: what is returned is e for :mod:`pueval.propensity` (``propensity=``
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -39,7 +40,11 @@ from scipy.special import expit
 from pueval import logistic
 from pueval.validation import ArgumentError, PosLabel, check_integer, check_labels, check_matrix, is_real
 
-__all__ = ["sar_em", "SarEm"]
+__all__ = ["sar_em", "SarEm", "ConvergenceWarning"]
+
+
+class ConvergenceWarning(UserWarning):
+    """:func:`sar_em` stopped at ``max_iter`` before its stopping rule held (``SarEm.converged`` is False)."""
 
 MAX_ITER = 100_000
 """The most maximizations :func:`sar_em` runs (its authors stop at 500), and the longest ``window``."""
@@ -172,4 +177,9 @@ def sar_em(X: ArrayLike, labels: ArrayLike, propensity_attributes: ArrayLike, *,
             if np.abs(_slopes(recent)).mean() < slope_eps and gain < ll_eps:
                 converged = True
                 break
+    if not converged:
+        warnings.warn(f"sar_em stopped at max_iter = {max_iter} maximizations before its stopping rule held (the "
+                      f"propensities' mean slope over the last {window} below {slope_eps:g} and the log-likelihood's "
+                      f"gain below {ll_eps:g}): the propensities may still move; raise max_iter", ConvergenceWarning,
+                      stacklevel=2)
     return SarEm(e, f, posterior, iterations + 1, converged, np.array(loglikelihoods))

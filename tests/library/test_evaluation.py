@@ -198,3 +198,72 @@ def test_a_plain_evaluation_checks_the_labels_once_and_ranks_the_scores_once(mon
     assert found.aul_pu == pueval.aul_pu_score(labels, scores)
     assert found.aul_pu_ci == aul_pu.aul_pu_interval(labels, scores, method=interval, random_state=3)
     assert found.auc_pu == metrics.auc(labels, scores)
+
+
+@pytest.mark.parametrize("options, kwargs", [
+    ([], {}),
+    (["--prior", "0.3", "--target-recall", "0.8"], {"prior": 0.3, "target_recall": 0.8}),
+    (["--mpe", "bbe", "en", "--features", "x1", "x2", "x3", "--seed", "2"], {"mpe": ["bbe", "en"], "seed": 2}),
+])
+def test_report_renders_a_library_value_as_the_command_does(tmp_path, capsys, frame, options, kwargs):
+    """pueval.report(evaluate(...)) gives the command's rows and JSON keys; only what names the input differs."""
+    path = tmp_path / "t.csv"
+    frame.to_csv(path, index=False)
+    labels, scores = frame["labeled"].to_numpy(), frame["score"].to_numpy()
+    if "mpe" in kwargs:
+        kwargs = kwargs | {"X": frame[["x1", "x2", "x3"]].to_numpy()}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        found = evaluate(labels, scores, **kwargs)
+    for fmt in ("json", "markdown"):
+        assert cli.main(["evaluate", str(path), *options, "--format", fmt]) == 0
+        command = capsys.readouterr().out
+        ours = pueval.report(found, fmt, warnings=[str(w.message) for w in caught])
+        if fmt == "json":
+            theirs = json.loads(command)
+            assert {k: v for k, v in json.loads(ours).items() if k not in IDENTITY} == \
+                {k: v for k, v in theirs.items() if k not in IDENTITY}
+            assert json.loads(ours)["warnings"] == theirs["warnings"]
+        else:
+            assert ours.splitlines()[:-1] == command.splitlines()[:-1]  # the last line names the input
+    html = pueval.report(found, "html", labels=labels, scores=scores)
+    assert html.startswith("<!DOCTYPE html>") and "data:image/png;base64," in html
+    with pytest.raises(ValueError, match="format: must be one of json, markdown, html"):
+        pueval.report(found, "pdf")
+    with pytest.raises(ValueError, match="result: must be an Evaluation, a Comparison or a Selection, got dict"):
+        pueval.report(found.as_dict())
+
+
+@pytest.mark.parametrize("command", ["compare", "select"])
+def test_report_renders_a_comparison_and_a_selection_as_the_command_does(tmp_path, capsys, frame, command):
+    path = tmp_path / "t.csv"
+    frame.to_csv(path, index=False)
+    labels = frame["labeled"].to_numpy()
+    columns = {c: frame[c].to_numpy() for c in ("score", "score_b", "x1")}
+    found = pueval.compare(labels, columns) if command == "compare" else \
+        pueval.select_models(labels, columns, random_state=0)  # the command's --seed default
+    assert cli.main([command, str(path), "--score-columns", *columns, "--format", "markdown"]) == 0
+    assert pueval.report(found).splitlines()[:-1] == capsys.readouterr().out.splitlines()[:-1]
+    assert "data:image/png;base64," in pueval.report(found, "html")
+
+
+def test_estimators_that_disagree_beyond_their_intervals_lead_the_report(monkeypatch, tmp_path, capsys, frame):
+    """Two estimates whose intervals share no point: a PriorsDisagreeWarning, first in the command's report."""
+    from pueval.evaluation import PriorsDisagreeWarning
+    from pueval.mpe import priors
+
+    def disjoint(X, labels, methods, **kwargs):
+        return {m: priors.PriorEstimate(theta, m, None, (0.0, 0.999), len(labels), int(np.sum(labels)),
+                                        interval=interval, interval_method="stand-in", seconds=0.0)
+                for m, theta, interval in zip(methods, (0.2, 0.4), ((0.15, 0.25), (0.35, 0.45)))}
+
+    monkeypatch.setattr(priors, "estimate_priors", disjoint)
+    labels, scores = frame["labeled"].to_numpy(), frame["score"].to_numpy()
+    with pytest.warns(PriorsDisagreeWarning, match=r"bbe \[0.1500, 0.2500\], en \[0.3500, 0.4500\]\): theta is not"):
+        found = evaluate(labels, scores, X=frame[["x1"]].to_numpy(), mpe=["bbe", "en"])
+    assert found.corrected.agree is False and found.corrected.theta == 0.2
+    path = tmp_path / "t.csv"
+    frame.to_csv(path, index=False)
+    assert cli.main(["evaluate", str(path), "--mpe", "bbe", "en", "--features", "x1", "--format", "markdown"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("**1 warning") and "disagree beyond their intervals" in lines[2]

@@ -64,6 +64,12 @@ def test_paired_differences_take_the_librarys_result():
     assert ax.lines[0].get_xdata()[0] == pytest.approx(found.difference)
     with pytest.raises(ArgumentError, match="PairedDifference"):
         plot_paired_differences([3.0])
+    scores = {"good": y + rng.normal(0, 1, 800), "noisy": y + rng.normal(0, 2, 800), "coin": rng.random(800)}
+    comparison = pueval.compare(labels, scores)  # every pair, in order: named rows, first on top
+    ax = plot_paired_differences(comparison)
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["good − noisy", "good − coin", "noisy − coin"]
+    assert list(ax.lines[0].get_xdata()) == pytest.approx([p.difference.difference for p in comparison.pairs])
+    assert list(ax.lines[0].get_ydata()) == [2, 1, 0]
     plt.close("all")
 
 

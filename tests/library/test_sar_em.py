@@ -6,7 +6,7 @@ import pytest
 from scipy.special import expit
 
 from pueval import aul_pu_score, metrics
-from pueval.sar_em import sar_em
+from pueval.sar_em import ConvergenceWarning, sar_em
 
 sklearn_linear = pytest.importorskip("sklearn.linear_model")
 
@@ -40,7 +40,8 @@ def test_sar_em_equals_their_loop():
     x = rng.normal(size=(300, 3))
     y = rng.random(300) < expit(1.5 * x[:, 0] + 0.5 * x[:, 1])
     s = (y & (rng.random(300) < expit(0.5 + x[:, 2]))).astype(int)
-    fitted = sar_em(x, s, [2], max_iter=8, slope_eps=1e-300, ll_eps=1e-300)  # no early stop: 8 rounds
+    with pytest.warns(ConvergenceWarning, match="sar_em stopped at max_iter = 8 maximizations"):
+        fitted = sar_em(x, s, [2], max_iter=8, slope_eps=1e-300, ll_eps=1e-300)  # no early stop: 8 rounds
     assert fitted.iterations == 8 and not fitted.converged and fitted.loglikelihoods.size == 9
     e, f = _their_sar_em(x, s, [2], 8)
     np.testing.assert_allclose(fitted.propensity, e, atol=1e-6)
@@ -97,4 +98,5 @@ def test_a_window_longer_than_the_iterations_keeps_no_window():
     rng = np.random.default_rng(1)
     x = rng.normal(size=(300, 2))
     s = (rng.random(300) < expit(x[:, 1]) * 0.5).astype(int)
-    assert sar_em(x, s, [1], max_iter=5, window=90_000).iterations == 5  # stops at max_iter, allocates nothing
+    with pytest.warns(ConvergenceWarning):
+        assert sar_em(x, s, [1], max_iter=5, window=90_000).iterations == 5  # stops at max_iter, allocates nothing
