@@ -40,7 +40,7 @@ from pueval.extras import require
 from pueval.metrics import labeled_t_values, paired_t_values
 from pueval.propensity import hajek, labeled_weights, normal_interval
 from pueval.validation import (ArgumentError, DegenerateScoresWarning, PosLabel, check_integer, check_level,
-                               check_pu, check_scores, sklearn_names, warn_degenerate)
+                               check_pu, check_sample_weight, check_scores, sklearn_names, warn_degenerate)
 
 INTERVAL_METHODS = ("normal", "bootstrap")
 MAX_BOOT = 10_000_000
@@ -112,20 +112,6 @@ def aul_pu_score(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 
     if propensity is None:
         return float(labeled_t_values(labels, scores, pos_label=pos_label).mean())
     return hajek(labels, scores, propensity, pos_label=pos_label).estimate
-
-
-def check_sample_weight(sample_weight: ArrayLike, labeled: np.ndarray) -> np.ndarray:
-    """Row weights: real, finite, ≥ 0, one per row, a positive sum over the labeled rows."""
-    weights = np.asarray(sample_weight)
-    if weights.dtype.kind not in "biuf" or weights.shape != labeled.shape:
-        raise ArgumentError("sample_weight", f"must be 1-D real numbers, one per row ({labeled.size}), got "
-                                             f"{weights.dtype} of shape {weights.shape}")
-    weights = weights.astype(np.float64)
-    if not (np.isfinite(weights).all() and (weights >= 0).all()):
-        raise ArgumentError("sample_weight", "must be finite and ≥ 0")
-    if not weights[labeled].sum() > 0:
-        raise ArgumentError("sample_weight", "the labeled rows' weights sum to 0")
-    return weights
 
 
 def bootstrap_threads() -> int:

@@ -45,7 +45,8 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from pueval import metrics
-from pueval.validation import ArgumentError, PosLabel, check_fraction, check_labels, check_level, check_scores, sklearn_names
+from pueval.validation import (ArgumentError, PosLabel, check_fraction, check_labels, check_level, check_sample_weight,
+                               check_scores, sklearn_names)
 
 __all__ = ["Curve", "ClaesenBand", "roc_curve", "lift_curve", "pr_curve", "corrected_roc_curve", "corrected_pr_curve",
            "claesen_band", "trapezoid_area", "average_precision_area"]
@@ -149,11 +150,20 @@ def _pr(recall: np.ndarray, precision: np.ndarray, thresholds: np.ndarray) -> Cu
     return Curve(recall, precision, thresholds, average_precision_area(recall, precision))
 
 
-def _heads(labels, scores, pos_label):
-    """(head_L, head_U, distinct scores in decreasing order) of checked PU labels and scores."""
+def _heads(labels, scores, pos_label, sample_weight=None):
+    """(head_L, head_U, distinct scores in decreasing order) of checked PU labels and scores; with
+    ``sample_weight``, the weights' sums instead of the counts (row i counting w_i times)."""
     s = check_labels(labels, name="labels", pos_label=pos_label)
-    thresholds, size, (head_l,) = metrics.heads(check_scores(scores, s.size), s)
-    return head_l, size - head_l, thresholds
+    scores = check_scores(scores, s.size)
+    if sample_weight is None:
+        thresholds, size, (head_l,) = metrics.heads(scores, s)
+        return head_l, size - head_l, thresholds
+    weights = check_sample_weight(sample_weight, s.astype(bool))
+    order, last = metrics.tie_groups(scores, descending=True)
+    size, head_l = np.cumsum(weights[order])[last], np.cumsum((weights * s)[order])[last]
+    if not size[-1] - head_l[-1] > 0:
+        raise ArgumentError("sample_weight", "the unlabeled rows' weights sum to 0")
+    return head_l, size - head_l, scores[order][last]
 
 
 def _check_theta(theta, purity: float = 1.0) -> tuple[float, float]:
@@ -181,7 +191,8 @@ def _recovered_rates(head_l, head_u, theta: float, purity: float,
 
 
 @sklearn_names
-def roc_curve(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) -> Curve:
+def roc_curve(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1,
+              sample_weight: ArrayLike | None = None) -> Curve:
     """ROC^PU: (head_U/n_U, head_L/n_L) from (0, 0); its area is AUC^PU (:func:`pueval.metrics.auc`).
 
     Parameters
@@ -192,6 +203,9 @@ def roc_curve(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) 
         The model's scores, higher meaning more likely positive.
     pos_label : default 1
         The label of a labeled row.
+    sample_weight : array of shape (n,), optional
+        scikit-learn's row weights (≥ 0): row i counts w_i times in every count (integer weights give the curve
+        of the repeated rows).
 
     Returns
     -------
@@ -204,13 +218,15 @@ def roc_curve(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) 
     >>> curve.x.tolist(), curve.y.tolist(), curve.area
     ([0.0, 0.0, 0.5, 0.5, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0], 0.75)
     """
-    head_l, head_u, thresholds = _heads(labels, scores, pos_label)
+    head_l, head_u, thresholds = _heads(labels, scores, pos_label, sample_weight)
     return _from_origin(head_u / head_u[-1], head_l / head_l[-1], thresholds)
 
 
 @sklearn_names
-def lift_curve(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) -> Curve:
-    """lift^PU: (head/n, head_L/n_L) from (0, 0); its area is AUL^PU (:func:`pueval.metrics.aul`).
+def lift_curve(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1,
+               sample_weight: ArrayLike | None = None) -> Curve:
+    """lift^PU: (head/n, head_L/n_L) from (0, 0); its area is AUL^PU (:func:`pueval.metrics.aul`; with
+    ``sample_weight``, :func:`pueval.aul_pu_score` with the same weights).
 
     Parameters
     ----------
@@ -220,6 +236,8 @@ def lift_curve(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1)
         The model's scores, higher meaning more likely positive.
     pos_label : default 1
         The label of a labeled row.
+    sample_weight : array of shape (n,), optional
+        scikit-learn's row weights (≥ 0), as in :func:`roc_curve`.
 
     Returns
     -------
@@ -231,7 +249,7 @@ def lift_curve(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1)
     >>> lift_curve([1, 0, 1, 0], [0.9, 0.8, 0.3, 0.1]).area
     0.625
     """
-    head_l, head_u, thresholds = _heads(labels, scores, pos_label)
+    head_l, head_u, thresholds = _heads(labels, scores, pos_label, sample_weight)
     head = head_l + head_u
     return _from_origin(head / head[-1], head_l / head_l[-1], thresholds)
 

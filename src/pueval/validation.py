@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -206,6 +207,20 @@ def check_pu(labels, scores, *, min_labeled: int = 2, labels_name: str = "labels
     if n_labeled < min_labeled:
         raise ValueError(f"{labels_name}: need at least {min_labeled} labeled rows, got {n_labeled}")
     return labeled, scores
+
+
+def check_sample_weight(sample_weight: ArrayLike, labeled: np.ndarray) -> np.ndarray:
+    """Row weights: real, finite, ≥ 0, one per row, a positive sum over the labeled rows."""
+    weights = np.asarray(sample_weight)
+    if weights.dtype.kind not in "biuf" or weights.shape != labeled.shape:
+        raise ArgumentError("sample_weight", f"must be 1-D real numbers, one per row ({labeled.size}), got "
+                                             f"{weights.dtype} of shape {weights.shape}")
+    weights = weights.astype(np.float64)
+    if not (np.isfinite(weights).all() and (weights >= 0).all()):
+        raise ArgumentError("sample_weight", "must be finite and ≥ 0")
+    if not weights[labeled].sum() > 0:
+        raise ArgumentError("sample_weight", "the labeled rows' weights sum to 0")
+    return weights
 
 
 def check_label_rows(labels, scores, pos_label: PosLabel = 1) -> tuple[np.ndarray, np.ndarray]:

@@ -237,3 +237,32 @@ def test_claesens_band_as_monotone_curves_is_the_tightest_monotone_bound_of_the_
         assert mono.area == pytest.approx(np.trapezoid(mono.y, mono.x))
     assert (np.diff(band.roc_lower.y) < 0).any()  # the authors' points zigzag here, so the test compares something
     assert band.roc_lower.area <= lower.area <= upper.area <= band.roc_upper.area
+
+
+def test_the_pu_curves_take_sample_weight_as_repeated_rows():
+    """Integer weights give the curves of the repeated rows; the lift's area is aul_pu_score with the weights, the
+    ROC's the AUC^PU of the repeated rows; zero weights drop rows; bad weights are named."""
+    import pueval
+
+    rng = np.random.default_rng(4)
+    scores = np.round(rng.normal(size=120), 1)
+    labels = (rng.random(120) < 0.3).astype(int)
+    weights = rng.integers(1, 4, 120)
+    repeated = np.repeat(np.arange(120), weights)
+    for curve in (curves.lift_curve, curves.roc_curve):
+        found = curve(labels, scores, sample_weight=weights)
+        plain = curve(labels[repeated], scores[repeated])
+        np.testing.assert_allclose(found.x, plain.x, atol=1e-12)
+        np.testing.assert_allclose(found.y, plain.y, atol=1e-12)
+        assert found.area == pytest.approx(plain.area, abs=1e-12)
+    assert curves.lift_curve(labels, scores, sample_weight=weights).area == pytest.approx(
+        pueval.aul_pu_score(labels, scores, sample_weight=weights), abs=1e-12)
+    assert curves.roc_curve(labels, scores, sample_weight=np.ones(120)).area == curves.roc_curve(labels, scores).area
+    kept = rng.random(120) < 0.7  # a zero weight drops the row (its score stays a threshold of a repeated point)
+    for curve in (curves.lift_curve, curves.roc_curve):
+        assert curve(labels, scores, sample_weight=kept * weights).area == pytest.approx(
+            curve(labels[kept], scores[kept], sample_weight=weights[kept]).area, abs=1e-12)
+    with pytest.raises(ValueError, match="sample_weight: must be finite and ≥ 0"):
+        curves.lift_curve(labels, scores, sample_weight=-weights)
+    with pytest.raises(ValueError, match="sample_weight: the unlabeled rows' weights sum to 0"):
+        curves.roc_curve(labels, scores, sample_weight=labels.astype(float))
