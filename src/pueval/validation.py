@@ -75,7 +75,7 @@ def shown(value, limit: int = SHOWN_CHARACTERS) -> str:
     >>> shown(chr(0) + "b"), shown("x" * 100, limit=10)
     ("'\\x00b'", "'xxxxxxxx… (102 characters)")
     """
-    text = repr(value)
+    text = repr(value.item() if isinstance(value, np.generic) else value)  # nan, not np.float64(nan)
     return text if len(text) <= limit else f"{text[:limit - 1]}… ({len(text):,} characters)"
 
 
