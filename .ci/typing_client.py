@@ -19,3 +19,5 @@ reveal_type(pueval.sar_em.sar_em)  # noqa: F821
 reveal_type(pueval.evaluate)  # noqa: F821
 reveal_type(pueval.compare)  # noqa: F821
 value: float = pueval.aul_pu_score(labels, scores)
+reveal_type(pueval.report)  # noqa: F821
+reveal_type(pueval.mpe.PriorOptions.estimator)  # noqa: F821
