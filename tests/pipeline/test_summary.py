@@ -43,3 +43,18 @@ def test_the_reference_workload_is_timed_part_by_part(monkeypatch):
     assert all(v > 0 for v in (found.sort, found.lightgbm, found.numba))
     assert found.seconds == found.sort + found.lightgbm + found.numba
     assert "np.sort of 1,000 float64" in reference.composition()
+
+
+def test_every_rule_is_in_one_part_of_the_run_and_the_parts_add_up(repo, tmp_path):
+    import re
+
+    named = set()
+    for rules in (repo / "workflow" / "rules").glob("*.smk"):
+        named |= set(re.findall(r'"results/benchmarks/([^/."]+)', rules.read_text()))
+    placed = [rule for rules in summary.PARTS.values() for rule in rules]
+    assert sorted(placed) == sorted(set(placed)) and set(placed) == named
+    seconds = pd.Series({"km": 10.0, "jain": 4.0, "sar": 2.0, "tice": 1.0, "new_rule": 3.0})
+    rows = summary._part_rows(seconds, reference.Reference(sort=0.5, lightgbm=0.25, numba=0.25))
+    assert [row.removesuffix(" |").split(" | ")[1:5] for row in rows[2:]] == [
+        ["10", "10", "10", "10"], ["1", "1", "11", "11"], ["4", "4", "15", "15"], ["2", "2", "17", "17"],
+        ["3", "3", "20", "20"]]

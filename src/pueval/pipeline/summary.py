@@ -45,6 +45,39 @@ was set: the full default run of 48a1345 (14.8 min, 1,762 job-seconds, reference
 2,445 × 12/14.8 = 1,982 (docs/pipeline.md)."""
 
 
+PARTS = {
+    "the AUL paper: Table 1, Figures 1-3, Theorem 1, the cost of section 4.2": (
+        "download", "binarize", "draws", "score", "km", "distcurve_model", "transform_mpe", "estimate", "table1",
+        "figure1", "figure2", "figure3", "theorem1", "cost"),
+    "Table 1+: TIcE and KM on standardized features beside the paper's estimators": (
+        "tice", "km_standardized", "km_standardized_table"),
+    "the four related papers (Jain, Claesen, McDermott, Tabatabaei)": (
+        "jain", "claesen", "claesen_scores", "mcdermott", "tabatabaei"),
+    "beyond the papers: intervals, two models, operating points, model selection, related estimators, SAR, priors' "
+    "intervals": ("score_b", "aul_interval", "paired_difference", "operating_points", "model_selection", "related",
+                  "related_table", "sar", "sar_table", "prior_bootstrap", "prior_intervals"),
+}
+"""Each rule's part of the run (by the name of its benchmark files; a test keeps every rule in one part). The
+AUL paper's part holds every dataset's download and binarization, the related papers' too (about 5 s), and the
+transform that feeds EN and BBE beside DistCurve (their own seconds are under 1 % of it)."""
+
+
+def _part_rows(seconds: pd.Series, reference) -> list[str]:
+    """The job-seconds per part (:data:`PARTS`), in seconds and reference units, and how far the parts before
+    each row reach, cumulated: which parts alone fill the budget."""
+    part_of = {rule: part for part, rules in PARTS.items() for rule in rules}
+    totals = seconds.groupby(lambda rule: part_of.get(rule, "other rules")).sum()
+    rows, cumulated = [], 0.0
+    for part in [*PARTS, "other rules"]:
+        if part not in totals:
+            continue
+        cumulated += totals[part]
+        rows.append(f"| {part} | {totals[part]:.0f} | {_normalized(totals[part], reference)} | {cumulated:.0f} | "
+                    f"{_normalized(cumulated, reference)} |")
+    return ["| part of the run | job seconds | reference units | with the parts above, s | with the parts above, "
+            "units |", "|---|---|---|---|---|", *rows]
+
+
 def _normalized(seconds: float, reference) -> str:
     return f"{seconds / reference.seconds:.0f}" if reference else "–"
 
@@ -87,6 +120,8 @@ def write(path, *, started: float, wall_seconds: float, cores: int | None, confi
         *units,
         "",
         aul_paper.distance_markdown(pd.read_csv(distance)),
+        *_part_rows(seconds, reference),
+        "",
         "| rule | job seconds (sum) | reference units |",
         "|---|---|---|",
         *(f"| {rule} | {s:.0f} | {_normalized(s, reference)} |" for rule, s in seconds.items()),
