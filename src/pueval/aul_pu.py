@@ -232,7 +232,7 @@ def check_interval_options(level: float, method: str, n_boot: int) -> float:
 def interval_from_t(t: np.ndarray, level: float, method: str, *, n_boot: int = N_BOOT,
                     random_state: int | np.random.Generator | None = None) -> tuple[float, float]:
     """:func:`aul_pu_interval` (without propensities or weights) from the labeled rows' t-values ``t``, for a
-    caller that holds them already; the arguments checked (:func:`check_interval_options`)."""
+    caller that holds them already and has checked its options with :func:`check_interval_options`."""
     if method == "normal":
         half = NormalDist().inv_cdf(0.5 + level / 2.0) * t.std(ddof=1) / np.sqrt(t.size)
         low, high = t.mean() - half, t.mean() + half

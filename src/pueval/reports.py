@@ -524,7 +524,8 @@ def report(result, format: str = "markdown", *, warnings=(), labels: ArrayLike |
     kinds = {evaluation.Evaluation: ("evaluate", evaluate_rows), evaluation.Comparison: ("compare", compare_rows),
              Selection: ("select", select_rows)}
     if type(result) not in kinds:
-        raise ArgumentError("result", f"must be an Evaluation, a Comparison or a Selection, got {type(result).__name__}")
+        raise ArgumentError("result", f"must be an Evaluation, a Comparison or a Selection, got "
+                                      f"{type(result).__name__}")
     if format not in FORMATS:
         raise ArgumentError("format", f"must be one of {', '.join(FORMATS)}, got {format!r}")
     command, rows_of = kinds[type(result)]

@@ -119,8 +119,8 @@ SCHEMAS = {
                          "per rho and run: inversions and squared errors of Tabatabaei's F1 estimate and the LL score", {
         "rho": "nominal labeled fraction of the positives", "rho_real": "realised rho = S/P", "run": "run index",
         "inv_ll": "inversions of the LL score (% of classifier pairs)",
-        f"inv_f1bar_{FAMILY}": "inversions of F1-bar with rho-bar = c rho, one column per noise factor c of the authors' "
-        "errors_in_roh (pueval.studies.tabatabaei.NOISE; forests: c = 1 only)",
+        f"inv_f1bar_{FAMILY}": "inversions of F1-bar with rho-bar = c rho, one column per noise factor c of the "
+        "authors' errors_in_roh (pueval.studies.tabatabaei.NOISE; forests: c = 1 only)",
         "sse_f1bar": "squared errors of F1-bar against F1, summed over the classifiers",
         "sse_ll": "the same for LL = recall^2 M/M1", "sse_ll_notebook": "the same for recall^2/M1 (their notebooks)",
         "classifiers": "classifiers in the run", "forest_set": "set of random forests (0 for generated data and IRIS)"}),

@@ -92,7 +92,8 @@ def run(X_all: np.ndarray, y_all: np.ndarray, *, name: str, sizes, beta, seed, p
         for row, estimator in single.items():
             thetas, seconds = _fastest(lambda: estimator(X, labeled, seeded()), repeats)
             found[row] = (seconds, thetas[TIMED[row]], np.nan)
-        scores = dc.univariate_transform(X, labeled, seed=seeds.int_seed(seed, "cost", size), **(priors.transform or {}))
+        scores = dc.univariate_transform(X, labeled, seed=seeds.int_seed(seed, "cost", size),
+                                         **(priors.transform or {}))
         _, seconds = _fastest(lambda: metrics.aul(labeled, scores), repeats)
         found["AUL^PU"] = (seconds, np.nan, np.nan)
         rows += [{"n": y.size, "features": X.shape[1], "method": method, "seconds": seconds, "theta_hat": first,

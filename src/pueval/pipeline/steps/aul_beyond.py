@@ -65,8 +65,9 @@ def sar(input, output, *, dataset, beta, strengths, n_draws, prior_draws, audit_
 
     X, _ = _features(input.data)
     y, scores = _scores(input.scores)
-    priors = PriorOptions(distcurve_model=input.model, repetitions=distcurve["repetitions"],
-                          transform=distcurve["transform"], bbe=bbe, tice=tice).estimator(("distcurve", "en", "bbe", "tice"))
+    options = PriorOptions(distcurve_model=input.model, repetitions=distcurve["repetitions"],
+                           transform=distcurve["transform"], bbe=bbe, tice=tice)
+    priors = options.estimator(("distcurve", "en", "bbe", "tice"))
     with naming_keys({"beta": "sar.beta"}):
         frame = study.run(X, y, scores, dataset=dataset, beta=beta, strengths=strengths, n_draws=n_draws, seed=seed,
                           priors=priors, audit_sizes=audit_sizes, em_draws=em_draws, prior_draws=prior_draws)

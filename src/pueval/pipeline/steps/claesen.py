@@ -21,9 +21,9 @@ def claesen(input, output, *, seed, repetitions, known_positives, level, dataset
     """Claesen et al.'s Figures 2-5 and results/claesen.md: Figure 5 on the authors' scores when ``authors`` is
     set (``claesen.scores``), with our dataset as the contrast."""
     from pueval.mpe.priors import METHODS
-    from pueval.studies.aul_paper import column_name
     from pueval.pipeline.render import claesen as render
     from pueval.studies import claesen as study
+    from pueval.studies.aul_paper import column_name
 
     frame = study.figure2_frame(known_positives, repetitions, seed=seed, level=level)
     summary = study.figure2_summary(frame)
