@@ -367,10 +367,11 @@ def compare_rows(report: dict) -> list[tuple[str, str, str]]:
                          f"{report['gamma']:g}x", f"[{bounds[0]:+.4f}, {bounds[1]:+.4f}]; breakdown gamma "
                          + ("none" if breakdown is None else f"{breakdown:.3g}"), "the scores, the labels and gamma"))
     pairs, alpha = len(report["comparisons"]), 1.0 - report["level"]
-    rows.append(("reading the pairs", f"each interval holds its own pair's difference with probability "
-                 f"{report['level']:g}, one pair at a time; over all {pairs} pairs, claim a difference only where the "
-                 f"Holm-adjusted p is below {alpha:g}: the chance of any false claim is then at most {alpha:g}",
-                 "the per-pair intervals and Holm's adjustment (pueval.multitest.holm)"))
+    if pairs > 1:
+        rows.append(("reading the pairs", f"each interval holds its own pair's difference with probability "
+                     f"{report['level']:g}, one pair at a time; over all {pairs} pairs, claim a difference only where "
+                     f"the Holm-adjusted p is below {alpha:g}: the chance of any false claim is then at most {alpha:g}",
+                     "the per-pair intervals and Holm's adjustment (pueval.multitest.holm)"))
     return rows
 
 
