@@ -349,23 +349,27 @@ def aul_pu_difference(labels: ArrayLike, scores_a: ArrayLike, scores_b: ArrayLik
             raise ArgumentError("sample_weight", "and propensity together are not supported; give one")
         w, t_a, t_b = _weighted_labeled_t(labels, [scores_a, scores_b], sample_weight, pos_label)
         difference, se = _weighted_mean_se(w, t_a - t_b)
-        return _paired_result(int(np.size(labels)), int(w.size), float(w @ t_a / w.sum()), float(w @ t_b / w.sum()),
+        return paired_result(int(np.size(labels)), int(w.size), float(w @ t_a / w.sum()), float(w @ t_b / w.sum()),
                               difference, se, level, None)
     labeled, t_a, t_b = paired_t_values(labels, scores_a, scores_b, pos_label=pos_label)
+    weights = None if propensity is None else labeled_weights(propensity, labeled, relative=relative)
+    mean_a, mean_b, difference, se, n_eff = paired_moments(t_a, t_b, weights)
+    return paired_result(int(labeled.size), int(labeled.sum()), mean_a, mean_b, difference, se, level, n_eff)
+
+
+def paired_moments(t_a: np.ndarray, t_b: np.ndarray, weights=None) -> tuple[float, float, float, float, float | None]:
+    """(AUL^PU of A, of B, their difference, its standard error, n_eff) from the labeled rows' t-values of two
+    models: :func:`aul_pu_difference`'s estimate, plain or, with ``weights`` (:func:`pueval.propensity.
+    labeled_weights`), the Hájek means and the linearized variance (n_eff None without weights)."""
     d = t_a - t_b
-    n_eff = None
-    if propensity is None:
-        mean_a, mean_b = float(t_a.mean()), float(t_b.mean())
-        difference, se = float(d.mean()), float(d.std(ddof=1) / np.sqrt(d.size))
-    else:
-        weights = labeled_weights(propensity, labeled, relative=relative)
-        mean_a, mean_b, difference = weights.mean(t_a), weights.mean(t_b), weights.mean(d)
-        se = float(np.sqrt(weights.variance(d, difference)))
-        n_eff = weights.n_eff
-    return _paired_result(int(labeled.size), int(labeled.sum()), mean_a, mean_b, difference, se, level, n_eff)
+    if weights is None:
+        return float(t_a.mean()), float(t_b.mean()), float(d.mean()), float(d.std(ddof=1) / np.sqrt(d.size)), None
+    difference = weights.mean(d)
+    return (weights.mean(t_a), weights.mean(t_b), difference, float(np.sqrt(weights.variance(d, difference))),
+            weights.n_eff)
 
 
-def _paired_result(n: int, n_labeled: int, mean_a: float, mean_b: float, difference: float, se: float, level: float,
+def paired_result(n: int, n_labeled: int, mean_a: float, mean_b: float, difference: float, se: float, level: float,
                    n_eff: float | None) -> PairedDifference:
     """The :class:`PairedDifference` of an estimated difference and its standard error: the normal interval and the
     two-sided p-value of "no difference" (a warning when the differences do not vary)."""

@@ -27,8 +27,8 @@ from pueval.aul_pu import PairedDifference
 from pueval.multitest import holm
 from pueval.operating import OperatingPoint, operating_point
 from pueval.propensity import (AuditedAUL, WeightedAUL, WeightedRange, aul_pu_audit, aul_pu_bounds,
-                               aul_pu_difference_bounds, aul_pu_weighted, breakdown_gamma)
-from pueval.validation import PosLabel, check_fraction, check_pu, warn_degenerate
+                               aul_pu_difference_bounds, aul_pu_weighted, breakdown_gamma, labeled_weights)
+from pueval.validation import PosLabel, check_fraction, check_level, check_pu, check_scores, warn_degenerate
 
 __all__ = ["evaluate", "Evaluation", "CorrectedMetrics", "compare", "Comparison", "Pair", "ScarRejectedWarning",
            "PriorsDisagreeWarning"]
@@ -396,14 +396,20 @@ def compare(labels: ArrayLike, scores: dict, *, baseline: str | None = None, pos
         raise ValueError(f"scores: compare needs two or more models, got {len(names)}")
     if baseline is not None and baseline not in scores:
         raise ValueError(f"baseline: {baseline!r} is not one of the models ({', '.join(map(str, names))})")
-    checked = {}
-    for name in names:
-        labeled, checked[name] = check_pu(labels, scores[name], pos_label=pos_label, scores_name=f"scores[{name!r}]")
+    level = check_level(level)
+    labeled, first = check_pu(labels, scores[names[0]], pos_label=pos_label, scores_name=f"scores[{names[0]!r}]")
+    checked = {names[0]: first} | {name: check_scores(scores[name], labeled.size, f"scores[{name!r}]")
+                                   for name in names[1:]}  # the labels checked once
+    t = {name: metrics.t_values_at(values, labeled) for name, values in checked.items()}  # each column ranked once
+    weights = None if propensity is None else labeled_weights(propensity, labeled, relative=not absolute)
     pairs = pairs_of(names, baseline)
     found = []
-    for a, b in pairs:
-        difference = aul_pu.aul_pu_difference(labeled, checked[a], checked[b], level=level, propensity=propensity,
-                                              relative=not absolute)
+    for a, b in pairs:  # aul_pu.aul_pu_difference of each pair, from the t-values ranked above
+        warn_degenerate(labeled, checked[a], name="scores_a", labeled_values=t[a])
+        warn_degenerate(labeled, checked[b], name="scores_b", labeled_values=t[b])
+        mean_a, mean_b, delta, se, n_eff = aul_pu.paired_moments(t[a], t[b], weights)
+        difference = aul_pu.paired_result(int(labeled.size), int(labeled.sum()), mean_a, mean_b, delta, se, level,
+                                          n_eff)
         extra = {}
         if gamma is not None:
             extra = {"bounds": aul_pu_difference_bounds(labeled, checked[a], checked[b], gamma, level=level),
