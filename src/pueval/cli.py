@@ -298,7 +298,7 @@ def run(args) -> tuple[str, list[str]]:
             report = reports.evaluate_streaming(args, args.streaming_reason, (sha256, sketch))
         report["warnings"] = _warned(caught)
         rows = reports.streaming_rows(report)
-        return _formatted(args, report, rows, None), report["warnings"]
+        return reports.rendered(report, rows, args.format), report["warnings"]
     table, sha256 = read_table(args.scores, _columns_read(args))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -325,7 +325,7 @@ def _render_selection(args, report: dict, selection) -> str:
 
     if args.plot:
         _write(figure_bytes(Path(args.plot).suffix.lower()[1:]), args.plot)
-    return _formatted(args, report, reports.select_rows(report), figure_bytes)
+    return reports.rendered(report, reports.select_rows(report), args.format, figure_bytes)
 
 
 def _render(args, report: dict, evaluated) -> str:
@@ -343,18 +343,7 @@ def _render(args, report: dict, evaluated) -> str:
 
     if args.plot:
         _write(figure_bytes(Path(args.plot).suffix.lower()[1:]), args.plot)
-    return _formatted(args, report, rows, figure_bytes)
-
-
-def _formatted(args, report: dict, rows, figure_bytes) -> str:
-    """The report as JSON, Markdown or HTML (with the figure ``figure_bytes("png")`` when given)."""
-    from pueval import reports
-
-    if args.format == "json":
-        return reports.report_json(report)
-    if args.format == "markdown":
-        return reports.markdown(report, rows)
-    return reports.html_page(report, rows, reports.title_of(report), figure_bytes("png") if figure_bytes else None)
+    return reports.rendered(report, rows, args.format, figure_bytes)
 
 
 def main(argv=None) -> int:

@@ -20,7 +20,7 @@ from numpy.typing import ArrayLike
 
 from pueval import __version__, evaluation
 from pueval.tables import InputError, pos_label_of, shown
-from pueval.validation import PosLabel, check_fraction, check_pu
+from pueval.validation import ArgumentError, PosLabel, check_fraction, check_pu
 
 FORMATS = ("json", "markdown", "html")  # the command's --format choices (pueval.cli)
 
@@ -520,7 +520,6 @@ def report(result, format: str = "markdown", *, warnings=(), labels: ArrayLike |
     | n (labeled) | 500 (81) | the input |
     """
     from pueval.selection import Selection
-    from pueval.validation import ArgumentError
 
     kinds = {evaluation.Evaluation: ("evaluate", evaluate_rows), evaluation.Comparison: ("compare", compare_rows),
              Selection: ("select", select_rows)}
@@ -532,18 +531,23 @@ def report(result, format: str = "markdown", *, warnings=(), labels: ArrayLike |
     command, rows_of = kinds[type(result)]
     found = result.as_dict() | {"pueval_version": __version__, "command": command,
                                 "warnings": list(dict.fromkeys(map(str, warnings)))}
-    rows = rows_of(found)
-    if format == "json":
-        return report_json(found)
-    if format == "markdown":
-        return markdown(found, rows)
-    png = None
-    from pueval import plots
 
-    if command == "select":
-        png = plots.to_bytes(plots.selection_figure(result), "png")
-    elif command == "compare":
-        png = plots.to_bytes(plots.comparison_figure(result), "png")
-    elif labels is not None and scores is not None:
-        png = plots.to_bytes(plots.evaluation_figure(labels, scores, result, pos_label=pos_label), "png")
-    return html_page(found, rows, title_of(found), png)
+    def figure_bytes(file_format: str) -> bytes:
+        from pueval import plots
+
+        figure = (plots.selection_figure(result) if command == "select" else plots.comparison_figure(result)
+                  if command == "compare" else plots.evaluation_figure(labels, scores, result, pos_label=pos_label))
+        return plots.to_bytes(figure, file_format)
+
+    drawn = command != "evaluate" or (labels is not None and scores is not None)
+    return rendered(found, rows_of(found), format, figure_bytes if drawn else None)
+
+
+def rendered(report: dict, rows, format: str, figure_bytes=None) -> str:
+    """A report as JSON, Markdown or HTML (with the figure ``figure_bytes("png")`` when given): what the command
+    writes and :func:`report` returns."""
+    if format == "json":
+        return report_json(report)
+    if format == "markdown":
+        return markdown(report, rows)
+    return html_page(report, rows, title_of(report), figure_bytes("png") if figure_bytes else None)
