@@ -38,7 +38,6 @@ from pueval.validation import ArgumentError, PosLabel, check_integer, check_labe
 __all__ = ["estimate_prior", "estimate_priors", "priors_agree", "PriorEstimate", "PriorOptions",
            "PriorAtBoundWarning", "SubsampleWarning", "theta_bounds", "INTERVALS"]
 
-METHODS = PUBLIC_METHODS
 TRANSFORM_BASED = ("distcurve", "en", "bbe")
 KERNEL_EMBEDDING = ("km1", "km2")
 
@@ -50,7 +49,7 @@ NAMES = {"km1": "KM1", "km2": "KM2", "distcurve": "DistCurve", "en": "EN", "bbe"
 
 
 class PriorEstimator:
-    """θ̂ of each of ``methods`` (names in :data:`METHODS`) for a split of rows into labeled and unlabeled.
+    """θ̂ of each of ``methods`` (names in :data:`pueval.mpe.PUBLIC_METHODS`) for a split of rows into labeled and unlabeled.
 
     Parameters
     ----------
@@ -90,16 +89,15 @@ class PriorEstimator:
                         "repetitions": repetitions, "transform": transform, "bbe": bbe, "tice": tice,
                         "shared": shared}  # as given: scikit-learn's clone checks they come back unchanged
         methods = tuple(methods)
-        unknown = [m for m in methods if m not in METHODS]
+        unknown = [m for m in methods if m not in PUBLIC_METHODS]
         if not methods or unknown:
-            raise ValueError(f"methods: {unknown or 'none given'}; choose from {', '.join(METHODS)}")
+            raise ValueError(f"methods: {unknown or 'none given'}; choose from {', '.join(PUBLIC_METHODS)}")
         for method in methods:  # a missing extra names the method asked for, before any module of another loads
             for package in METHOD_PACKAGES[method]:
                 require(package, f"the prior estimator {NAMES[method]}")
         self.methods = methods
-        given = {"km1": {"standardize": km_standardize}, "km2": {"standardize": km_standardize},
-                 "distcurve": {"repetitions": repetitions, "transform": transform}, "en": {"transform": transform},
-                 "bbe": {"transform": transform, **(bbe or {})}, "tice": dict(tice or {})}
+        given = options_by_method(km_standardize=km_standardize, distcurve_model=distcurve_model,
+                                  repetitions=repetitions, transform=transform, bbe=bbe, tice=tice)
         for method in methods:
             check_options(method, given[method])
         self.km_standardize = bool(km_standardize)
@@ -142,7 +140,7 @@ class PriorEstimator:
     def timed(self, X, labeled, seeds: PriorSeeds, groups=None) -> tuple[dict[str, float], dict[str, float], dict]:
         """(``{method: θ̂}``, ``{method: seconds}``, ``{method: (low, high)}`` for the methods that give their own
         interval: BBE, :func:`pueval.mpe.best_bin.bbe_estimate`). Shared work is charged to the first method of
-        its group in :data:`METHODS` order: DistCurve's seconds (or EN's, without DistCurve) include the
+        its group in :data:`pueval.mpe.PUBLIC_METHODS` order: DistCurve's seconds (or EN's, without DistCurve) include the
         transform, and KM1's the Gram matrices and both bisections (KM2's are then 0). ``groups`` (a label per
         row; None: every row its own) keeps rows of one group in one fold of the cross-fitted transform and of
         TIcE: a bootstrap resample's copies of a row are one row to them, never in training and held out at once
@@ -151,7 +149,7 @@ class PriorEstimator:
         s = check_labels(labeled, X.shape[0], "labeled")
         mask = s.astype(bool)
         thetas, seconds = {}, {}
-        wanted = [m for m in METHODS if m in self.methods]
+        wanted = [m for m in PUBLIC_METHODS if m in self.methods]
         if any(m in KERNEL_EMBEDDING for m in wanted):
             from pueval.mpe import kernel_embedding as ke
 
@@ -226,6 +224,16 @@ class PriorEstimator:
         return self.shared[key]
 
 
+def options_by_method(*, km_standardize: bool, distcurve_model, repetitions: int, transform: dict | None,
+                      bbe: dict | None, tice: dict | None) -> dict[str, dict]:
+    """``{method: options}`` in :func:`estimate_prior`'s terms (:data:`OPTIONS`) of :class:`PriorEstimator`'s
+    arguments: what each method is run with, for :func:`check_options` and :func:`estimate_priors`."""
+    km = {"standardize": km_standardize}
+    return {"km1": dict(km), "km2": dict(km),
+            "distcurve": {"model": distcurve_model, "repetitions": repetitions, "transform": transform},
+            "en": {"transform": transform}, "bbe": {**(bbe or {}), "transform": transform}, "tice": dict(tice or {})}
+
+
 @dataclass(frozen=True)
 class PriorOptions:
     """Every prior estimator's options as one value, checked when made (:func:`check_options`, naming the method
@@ -265,12 +273,8 @@ class PriorOptions:
 
     def by_method(self) -> dict[str, dict]:
         """``{method: options}`` for :func:`estimate_priors`: each method run as :meth:`estimator` runs it."""
-        km = {"standardize": self.km_standardize}
-        return {"km1": dict(km), "km2": dict(km),
-                "distcurve": {"model": self.distcurve_model, "repetitions": self.repetitions,
-                              "transform": self.transform},
-                "en": {"transform": self.transform}, "bbe": {**(self.bbe or {}), "transform": self.transform},
-                "tice": dict(self.tice or {})}
+        return options_by_method(km_standardize=self.km_standardize, distcurve_model=self.distcurve_model,
+                                 repetitions=self.repetitions, transform=self.transform, bbe=self.bbe, tice=self.tice)
 
     def estimator(self, methods, shared: dict | None = None) -> PriorEstimator:
         """A :class:`PriorEstimator` of ``methods`` with these options."""

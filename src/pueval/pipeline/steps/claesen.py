@@ -20,7 +20,7 @@ def claesen_scores(input, output, *, source, mirror, relative, entry):
 def claesen(input, output, *, seed, repetitions, known_positives, level, dataset, authors):
     """Claesen et al.'s Figures 2-5 and results/claesen.md: Figure 5 on the authors' scores when ``authors`` is
     set (``claesen.scores``), with our dataset as the contrast."""
-    from pueval.mpe.priors import METHODS
+    from pueval.mpe import PUBLIC_METHODS
     from pueval.pipeline.render import claesen as render
     from pueval.studies import claesen as study
     from pueval.studies.aul_paper import column_name
@@ -33,7 +33,7 @@ def claesen(input, output, *, seed, repetitions, known_positives, level, dataset
     y, scores = _scores(input.scores)
     labeled = _labels(input.draws, y.size)[0]
     row = schemas.read(input.estimates, "estimates").sort_values("draw").iloc[0]
-    estimates = [float(row[f"theta_{column_name(m)}"]) for m in METHODS]
+    estimates = [float(row[f"theta_{column_name(m)}"]) for m in PUBLIC_METHODS]
     ours = study.dataset_panels(y, scores, labeled, (min(estimates), max(estimates)), level=level)
     found = {dataset: (ours, study.claims(ours, level))}
     labelings = None
