@@ -313,11 +313,12 @@ def study_frame(family: str, *, seed: int, runs: int, classifiers: int, step: fl
     return pd.concat(frames, ignore_index=True)
 
 
-DESIGNS = (("num > 0", "held-out half"), ("num = 0", "held-out half"), ("num > 0", "in-sample"),
-           ("num = 0", "in-sample"))
+CODINGS = ("num > 0", "num = 0")
+JUDGED = {"held-out half": "forests", "in-sample": "forests-in-sample"}  # where judged → the forests' seed stream
+DESIGNS = tuple((coding, judged) for judged in JUDGED for coding in CODINGS)
 """The Heart Disease designs the paper leaves open (no notebook is published): the class coding (disease =
 ``num > 0``, the catalog's, or its complement ``num = 0``) and the rows the forests are judged on (the half they
-were not fitted on, or the rows they were fitted on)."""
+were not fitted on, or the rows they were fitted on), in :func:`design_frame`'s order."""
 
 
 def design_frame(x: np.ndarray, y: np.ndarray, *, seed: int, runs: int, classifiers: int,
@@ -328,13 +329,13 @@ def design_frame(x: np.ndarray, y: np.ndarray, *, seed: int, runs: int, classifi
     "forests-in-sample", 0)), and the complement coding read from the same forests with the classes named the
     other way (positive = healthy), its labeled sets drawn by rank among its own positives from the same keys."""
     rows = []
-    for judged, stream in (("held-out half", "forests"), ("in-sample", "forests-in-sample")):
+    for judged, stream in JUDGED.items():
         y_eval, predicted = forest_predictions(x, y, classifiers, seeds.seed_sequence(seed, "tabatabaei", stream, 0),
                                                in_sample=judged == "in-sample")
         family = "forest" if judged == "held-out half" else "forest-in-sample"
         keys = seeds.rng(seed, "tabatabaei", family, float(rho)).random((runs, y_eval.size))
-        for coding in ("num > 0", "num = 0"):
-            classes, votes = (y_eval, predicted) if coding == "num > 0" else (1 - y_eval, ~predicted)
+        for coding in CODINGS:
+            classes, votes = (y_eval, predicted) if coding == CODINGS[0] else (1 - y_eval, ~predicted)
             classes = np.broadcast_to(classes, (runs, classes.size))
             error = rmse(rho_frame(classes, votes, rho, _labeled_by_keys(classes, rho, keys), (1.0,)), rho)
             rows.append({"coding": coding, "judged": judged, "positives": int(classes[0].sum()),
