@@ -155,15 +155,11 @@ def _heads(labels, scores, pos_label, sample_weight=None):
     ``sample_weight``, the weights' sums instead of the counts (row i counting w_i times)."""
     s = check_labels(labels, name="labels", pos_label=pos_label)
     scores = check_scores(scores, s.size)
-    if sample_weight is None:
-        thresholds, size, (head_l,) = metrics.heads(scores, s)
-        return head_l, size - head_l, thresholds
-    weights = check_sample_weight(sample_weight, s.astype(bool))
-    order, last = metrics.tie_groups(scores, descending=True)
-    size, head_l = np.cumsum(weights[order])[last], np.cumsum((weights * s)[order])[last]
-    if not size[-1] - head_l[-1] > 0:
+    weights = None if sample_weight is None else check_sample_weight(sample_weight, s.astype(bool))
+    thresholds, size, (head_l,) = metrics.heads(scores, s, weights=weights)
+    if weights is not None and not size[-1] - head_l[-1] > 0:
         raise ArgumentError("sample_weight", "the unlabeled rows' weights sum to 0")
-    return head_l, size - head_l, scores[order][last]
+    return head_l, size - head_l, thresholds
 
 
 def _check_theta(theta, purity: float = 1.0) -> tuple[float, float]:

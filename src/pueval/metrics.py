@@ -44,10 +44,12 @@ def tie_groups(scores: np.ndarray, *, descending: bool = False) -> tuple[np.ndar
     return order, np.r_[ordered[1:] != ordered[:-1], True]
 
 
-def heads(scores: np.ndarray, *masks: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
+def heads(scores: np.ndarray, *masks: np.ndarray,
+          weights: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
     """(thresholds, head sizes, [counts per mask]): for each distinct score t in decreasing order, the number
     of rows with score ≥ t and, for each of ``masks`` (0/1 or bool, one per row), how many of its rows
-    those are. One sort serves every mask.
+    those are; with ``weights`` (float64, one per row), the sums of the rows' weights instead of the counts.
+    One sort serves every mask.
 
     Examples
     --------
@@ -56,6 +58,9 @@ def heads(scores: np.ndarray, *masks: np.ndarray) -> tuple[np.ndarray, np.ndarra
     ([0.3, 0.2, 0.1], [2, 3, 4], [1, 2, 2])
     """
     order, last = tie_groups(scores, descending=True)
+    if weights is not None:
+        counts = [np.cumsum((weights * np.asarray(mask))[order])[last] for mask in masks]
+        return scores[order][last], np.cumsum(weights[order])[last], counts
     counts = [np.cumsum(np.asarray(mask)[order].astype(np.int64))[last] for mask in masks]
     return scores[order][last], np.flatnonzero(last) + 1, counts
 
