@@ -2,7 +2,8 @@
 and four related papers reproduced beside their printed numbers (see README.md).
 
 Rules, in data-flow order: workflow/rules/{data,draws,mpe,estimate}.smk, then one file per paper
-({aul_paper,aul_beyond,jain,claesen,tabatabaei,mcdermott}.smk; helpers in common.smk). Rule x of F.smk runs
+({aul_paper,aul_beyond,jain,claesen,tabatabaei,mcdermott}.smk; the verdict ledger from their tables in
+verdicts.smk; helpers in common.smk). Rule x of F.smk runs
 workflow/scripts/x.py, which runs x of pueval.pipeline.steps.F.
 """
 
@@ -66,6 +67,7 @@ include: "workflow/rules/jain.smk"
 include: "workflow/rules/claesen.smk"
 include: "workflow/rules/tabatabaei.smk"
 include: "workflow/rules/mcdermott.smk"
+include: "workflow/rules/verdicts.smk"
 
 
 rule all:
@@ -92,6 +94,7 @@ rule all:
         rules.claesen.output if config.get("claesen") else [],
         rules.tabatabaei.output if config.get("tabatabaei") else [],
         rules.mcdermott.output if config.get("mcdermott") else [],
+        rules.verdicts.output,
 
 
 onstart:

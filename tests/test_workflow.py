@@ -202,7 +202,7 @@ def test_config_edit_reruns_only_what_it_affects(run, repo):
                                               "related_table": 1, "figure3_dataset": 3, "figure3": 1,
                                               "aul_interval": 1, "paired_difference": 1, "operating_points": 1,
                                               "prior_bootstrap": 1, "prior_intervals": 1, "km_standardized": 1,
-                                              "km_standardized_table": 1}
+                                              "km_standardized_table": 1, "verdicts": 1}
     config = _config(mirror)
     config["datasets"]["airfoil"]["model"]["rounds"] = 7
     new_model = _snakemake(repo, base / "cores2", config, "-n", "--cores", "2")
@@ -210,7 +210,8 @@ def test_config_edit_reruns_only_what_it_affects(run, repo):
                                              "theorem1": 1, "related": 1, "related_table": 1, "figure3_dataset": 1,
                                              "figure3": 1, "aul_interval": 1, "sar": 1, "sar_table": 1,
                                              "score_b": 1, "paired_difference": 1, "prior_intervals": 1,
-                                             "operating_points": 1, "model_selection": 1, "km_standardized_table": 1}
+                                             "operating_points": 1, "model_selection": 1, "km_standardized_table": 1,
+                                             "verdicts": 1}
     config = _config(mirror)
     config["datasets"]["trees"]["positive"] = {"in": ["A"]}  # the label rule: not the download
     new_labels = _snakemake(repo, base / "cores2", config, "-n", "--cores", "2")
@@ -219,10 +220,11 @@ def test_config_edit_reruns_only_what_it_affects(run, repo):
                                               "table1": 1, "theorem1": 1, "related": 1, "related_table": 1,
                                               "figure3_dataset": 1, "figure3": 1, "aul_interval": 1, "sar": 1,
                                               "sar_table": 1, "score_b": 1, "paired_difference": 1,
-                                              "prior_intervals": 1, "operating_points": 1, "model_selection": 1}
+                                              "prior_intervals": 1, "operating_points": 1, "model_selection": 1,
+                                              "verdicts": 1}
     level = _snakemake(repo, base / "cores2", _config(mirror, paired_difference={"level": 0.9, "train_share": 0.1}),
                        "-n", "--cores", "2")
-    assert _job_counts(level.stdout) == {"all": 1, "paired_difference": 1}
+    assert _job_counts(level.stdout) == {"all": 1, "paired_difference": 1, "verdicts": 1}
 
 
 def test_bad_config_fails_before_any_job(repo, tmp_path):

@@ -72,6 +72,7 @@ rule figure2:
             category="Figure 2",
         ),
         plus_pdf="results/figures/figure2_plus.pdf",
+        errors="results/estimation_errors.csv",
     log:
         "results/logs/figure2.log",
     benchmark:

@@ -45,6 +45,8 @@ rule claesen:
             else {}
         ),
         csv="results/claesen.csv",
+        order_csv="results/claesen_order.csv",
+        labelings_csv="results/claesen_labelings.csv",
         md=report(
             "results/claesen.md",
             caption="../report/claesen.rst",

@@ -7,6 +7,7 @@ rule jain:
         data=expand(rules.binarize.output[0], dataset=DATASETS),
     output:
         csv="results/jain.csv",
+        tests_csv="results/jain_tests.csv",
         md=report(
             "results/jain.md", caption="../report/jain.rst", category="Jain et al."
         ),

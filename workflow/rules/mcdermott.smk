@@ -85,6 +85,7 @@ rule mcdermott:
         ],
     output:
         csv="results/mcdermott.csv",
+        real_csv="results/mcdermott_real.csv",
         md=report(
             "results/mcdermott.md",
             caption="../report/mcdermott.rst",

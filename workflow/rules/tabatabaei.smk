@@ -100,6 +100,7 @@ rule tabatabaei:
         ),
     output:
         csv="results/tabatabaei.csv",
+        table2_csv="results/tabatabaei_table2.csv",
         md=report(
             "results/tabatabaei.md",
             caption="../report/tabatabaei.rst",

@@ -356,6 +356,27 @@ def rmse(frame: pd.DataFrame, rho: float) -> dict:
     return {name: float(np.sqrt(at[f"sse_{name}"].sum() / count)) for name in ("f1bar", "ll", "ll_notebook")}
 
 
+def table2(frames: dict, rho: float = 0.3) -> pd.DataFrame:
+    """Their Table 2 beside ours with its Monte-Carlo error: per family (dict key) and score (``f1bar``, ``ll``,
+    ``ll_notebook``), the :func:`rmse` at ``rho``, its standard error over the runs (delta method: the runs' mean
+    squared errors m_r, RMSE = √(Σ sse/Σ classifiers), se = sd(m_r)/(2·RMSE·√runs), runs of equal size), the
+    paper's value where it prints one for that form of LL (:data:`NOTEBOOK_LL`; Heart Disease: the Section 3.2
+    form) and the runs counted."""
+    rows = []
+    for family, frame in frames.items():
+        at = frame[np.isclose(frame["rho"], rho)]
+        found = rmse(frame, rho)
+        for score in ("f1bar", "ll", "ll_notebook"):
+            per_run = at.groupby(["forest_set", "run"])[[f"sse_{score}", "classifiers"]].sum()
+            mse = per_run[f"sse_{score}"] / per_run["classifiers"]
+            se = float(mse.std(ddof=1) / (2 * found[score] * np.sqrt(mse.size))) if mse.size > 1 else np.nan
+            printed = score == "f1bar" or score == NOTEBOOK_LL.get(family, "ll")
+            rows.append({"family": family, "score": score, "rho": rho, "rmse": found[score], "se": se,
+                         "paper": PAPER_RMSE[family][0 if score == "f1bar" else 1] if printed else np.nan,
+                         "runs": mse.size})
+    return pd.DataFrame(rows)
+
+
 def wilcoxon_table(frame: pd.DataFrame, level: float = 0.05) -> pd.DataFrame:
     """Per ρ: mean inversions of LL and F̄1, the two-sided Wilcoxon p-value (normal approximation) and whether
     F̄1 is significantly better (p < level and fewer inversions on average)."""

@@ -104,6 +104,46 @@ def distance(table: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def error_summary(estimates: pd.DataFrame, methods=PAPER_METHODS) -> pd.DataFrame:
+    """The error distributions behind Table 1 and Figure 2: one row per (dataset, β, method), β ``"all"`` pooling a
+    dataset's β (Figure 2's box of 150 draws), methods as :func:`errors` names them (``aul`` for AUL^PU).
+
+    Columns: ``draws``; ``mean_error`` with its Monte-Carlo standard error ``se_mean_error`` (sd/√draws);
+    ``q1``, ``median``, ``q3`` and ``iqr`` (NumPy's linear quantiles, as matplotlib's boxes); ``mae`` (Table 1's
+    cell) with ``se_mae`` (the sd of |error| over √draws); ``clipped_share``, the share of draws whose corrected
+    AUC lies at 0 or 1 (clipped to [0, 1], :func:`pueval.metrics.corrected_auc`; 0 for AUL^PU); and the same
+    mean and IQR over the ``unclipped`` corrected AUC, (AUC^PU − θ̂/2)/(1 − θ̂) as Eq. 4 gives it (AUL^PU's
+    equal to the clipped ones)."""
+    err = errors(estimates, methods)
+    raw = []
+    for method in err["method"].unique():
+        if method == "aul":
+            raw.append(estimates["aul_pu"] - estimates["aul"])
+        else:
+            theta = estimates[f"theta_{method}"]
+            raw.append(metrics.corrected_auc(estimates["auc_pu"], theta.clip(upper=1 - 1e-12),
+                                             unidentified="raw") - estimates["auc"])
+    err = err.assign(unclipped=np.concatenate(raw),
+                     clipped=np.concatenate([np.zeros(len(estimates), bool) if m == "aul" else
+                                             estimates[f"{AUC_EST}{m}"].isin([0.0, 1.0]).to_numpy()
+                                             for m in err["method"].unique()]))
+    pooled = err.assign(beta="all")
+    rows = []
+    for (dataset, beta, method), part in pd.concat([err.astype({"beta": object}), pooled]).groupby(
+            ["dataset", "beta", "method"], sort=False):
+        e, u = part["error"].to_numpy(), part["unclipped"].to_numpy()
+        q1, median, q3 = np.quantile(e, [0.25, 0.5, 0.75])
+        uq1, uq3 = np.quantile(u, [0.25, 0.75])
+        root = np.sqrt(e.size)
+        rows.append({"dataset": dataset, "beta": beta, "method": method, "draws": e.size,
+                     "mean_error": e.mean(), "se_mean_error": e.std(ddof=1) / root if e.size > 1 else np.nan,
+                     "q1": q1, "median": median, "q3": q3, "iqr": q3 - q1, "mae": np.abs(e).mean(),
+                     "se_mae": np.abs(e).std(ddof=1) / root if e.size > 1 else np.nan,
+                     "clipped_share": part["clipped"].mean(), "mean_error_unclipped": u.mean(),
+                     "iqr_unclipped": uq3 - uq1})
+    return pd.DataFrame(rows)
+
+
 def km_standardized(estimates: pd.DataFrame, standardized: pd.DataFrame) -> pd.DataFrame:
     """Per (dataset, β): Table 1's KM cells as the authors' code computes them (raw features) beside KM1/KM2 on
     standardized features (the ``mpe.km.standardize`` deviation), each the MAE of the corrected AUC (clipped to

@@ -45,10 +45,13 @@ def km_standardized_table(input, output, *, names, betas):
 
 
 def figure2(input, output, *, titles):
-    """Figure 2 (the paper's prior sources) and Figure 2+ (every prior source)."""
+    """Figure 2 (the paper's prior sources) and Figure 2+ (every prior source), and the error distributions behind
+    Figure 2 and Table 1 (their boxes, Table 1's cells with their Monte-Carlo errors, the clipped shares)."""
     from pueval.pipeline.render import aul_paper as render
+    from pueval.studies import table1
 
     estimates = _concat(input, "estimates")
+    table1.error_summary(estimates, methods=None).to_csv(output.errors, index=False, float_format="%.6g")
     render.save(render.figure2(estimates, titles), (output.png, output.pdf))
     render.save(render.figure2(estimates, titles, methods=None, title=render.FIGURE2_PLUS_TITLE),
                  (output.plus_png, output.plus_pdf))

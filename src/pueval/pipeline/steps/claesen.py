@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pandas as pd
+
 from pueval.pipeline import schemas
 from pueval.pipeline.steps import _labels, _scores, log
 
@@ -46,6 +48,9 @@ def claesen(input, output, *, seed, repetitions, known_positives, level, dataset
         found = {f"the authors' {authors['entry']} scores": (panels, study.claims(panels, level)), **found}
         log.info("the authors' scores: %d labelings", len(labelings))
     summary.to_csv(output.csv, index=False, float_format="%.4f")
+    order.to_csv(output.order_csv, index=False, float_format="%.6g")
+    labelings_csv = labelings if labelings is not None else pd.DataFrame(columns=["labeling", "contains"])
+    labelings_csv.to_csv(output.labelings_csv, index=False, float_format="%.6g")
     Path(output.md).write_text(render.claesen_markdown(summary, order, study.order_verdict(order), found, labelings,
                                                        authors=authors))
     render.save(render.claesen_figure2(summary), (output.figure2_png,))

@@ -32,6 +32,7 @@ def jain(input, output, *, names, seed, repetitions, pu_repetitions, pu_folds, p
                                                      transform={**transform, "folds": pu_folds})
     (tests, errors), toy = study.arm_tables(frame), study.toy()
     errors.to_csv(output.csv, index=False, float_format="%.4f")
+    tests.to_csv(output.tests_csv, index=False, float_format="%.6g")
     Path(output.md).write_text(render.jain_markdown(tests, errors, toy, skipped, draws=frame["arm"].value_counts(),
                                                     settings=settings))
     model = frame[frame["arm"] == "model"]

@@ -55,6 +55,7 @@ def tabatabaei(input, output, *, families, seed, bounds_draws, forest_title, ori
     titles = {"generated": "Generated", "iris": "IRIS", "forest": forest_title,
               "forest_pu": f"{forest_title}, PU-fitted forests"}
     tests.to_csv(output.csv, index=False, float_format="%.6g")
+    study.table2(frames).to_csv(output.table2_csv, index=False, float_format="%.6g")
     Path(output.md).write_text(render.tabatabaei_markdown(frames, tests, rho, bounds, titles, orient_lines,
                                                           orient_on, designs))
     render.save(render.tabatabaei_figure2(rho, titles), (output.figure2,))

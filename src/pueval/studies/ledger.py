@@ -1,0 +1,531 @@
+"""The verdict ledger: every claim our studies test, each decided by a rule of :mod:`verdict_rules` from the
+studies' tables.
+
+A claim is a :class:`Claim`: where it is printed, the claim as quoted, the paper's setting and the arm of ours
+that implements it, the other arms, the unit of analysis, the tables it reads, and a judge, a function of those
+tables that calls one rule (or :func:`verdict_rules.arms` over several). :func:`ledger` judges every claim whose
+tables the run made; a claim whose tables are missing (its study is switched off) is listed by
+:func:`not_judged`, never given a verdict.
+
+The tables are the pipeline's result files, keyed by their stem (``table1`` for ``results/table1.csv``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from pueval.studies import verdict_rules as rules
+from pueval.studies.verdict_rules import Judgement
+
+Tables = Mapping[str, pd.DataFrame]
+
+PAPER_SOURCES = ("km1", "km2", "distance")
+"""Table 1's prior sources, in the paper's order (its Distance is DistCurve)."""
+PAPER_NAMES = {"km1": "KM1", "km2": "KM2", "distance": "Distance", "aul": "AUL^PU", "en": "EN", "bbe": "BBE",
+               "tice": "TIcE"}
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One claim of the ledger: what is claimed where, in which setting, on which tables, judged how."""
+
+    id: str
+    paper: str
+    where: str
+    quote: str
+    setting: str
+    other_arms: str
+    unit: str
+    tables: tuple[str, ...]
+    judge: Callable[[Tables], tuple[Judgement, str]]
+    """Returns the judgement and the paper's statistic as text."""
+
+
+def _labels(frame: pd.DataFrame, *columns: str) -> list[str]:
+    return [" ".join(str(v) for v in values) for values in frame[list(columns)].itertuples(index=False)]
+
+
+# --- the AUL paper ---------------------------------------------------------------------------------------------
+
+def _table1_below(t: Tables) -> tuple[Judgement, str]:
+    table = t["table1"]
+    holds, labels, paper = [], [], 0
+    for source in PAPER_SOURCES:
+        holds += list(table["mae_aul"] < table[f"mae_auc_{source}"])
+        labels += [f"{label} vs {PAPER_NAMES[source]}" for label in _labels(table, "dataset", "beta")]
+        paper += int((table["paper_mae_aul"] < table[f"paper_mae_auc_{source}"]).sum())
+    judged = rules.every_row(holds, labels, what="MAE of AUL^PU below the corrected AUC's",
+                             units=table["dataset"].nunique())
+    return judged, f"{paper} of {len(holds)}"
+
+
+def _table1_ratio(t: Tables) -> tuple[Judgement, str]:
+    table, errors = t["table1"], t["estimation_errors"]
+    cells = errors[errors["beta"] != "all"]
+    se = {m: np.sqrt((cells.loc[cells["method"] == m, "se_mae"] ** 2).sum()) / len(table) for m in ("aul", "distance")}
+    a, b = table["mae_aul"].mean(), table["mae_auc_distance"].mean()
+    ratio = a / b
+    se_ratio = ratio * np.hypot(se["aul"] / a, se["distance"] / b)
+    paper = table["paper_mae_aul"].mean() / table["paper_mae_auc_distance"].mean()
+    judged = rules.within_error([ratio], [paper], [se_ratio], ["mean MAE ratio"])
+    return judged, f"{paper:.3f} (their table; 1/6 in the text)"
+
+
+def _table1_cells(source: str) -> Callable[[Tables], tuple[Judgement, str]]:
+    def judge(t: Tables) -> tuple[Judgement, str]:
+        table, errors = t["table1"], t["estimation_errors"]
+        cells = errors[(errors["method"] == source) & (errors["beta"] != "all")].astype({"beta": float})
+        merged = table.merge(cells, on=["dataset", "beta"], validate="one_to_one")
+        column = "mae_aul" if source == "aul" else f"mae_auc_{source}"
+        merged = merged[merged[f"paper_{column}"].notna()]
+        judged = rules.within_error(merged[column], merged[f"paper_{column}"], merged["se_mae"],
+                                    _labels(merged, "dataset", "beta"))
+        return judged, f"{len(merged)} printed cells"
+    return judge
+
+
+def _figure2_rows(t: Tables, column: str) -> tuple[list[bool], list[str]]:
+    errors = t["estimation_errors"]
+    pooled = errors[(errors["beta"] == "all") & errors["method"].isin(("aul", *PAPER_SOURCES))]
+    holds, labels = [], []
+    for dataset, part in pooled.groupby("dataset", sort=False):
+        values = part.set_index("method")[column]
+        values = values.abs() if column.startswith("mean_error") else values
+        holds.append(bool((values["aul"] < values.drop("aul")).all()))
+        labels.append(str(dataset))
+    return holds, labels
+
+
+def _figure2(kind: str) -> Callable[[Tables], tuple[Judgement, str]]:
+    what = {"mean_error": "mean error of AUL^PU nearest 0", "iqr": "IQR of AUL^PU's error the smallest"}[kind]
+
+    def judge(t: Tables) -> tuple[Judgement, str]:
+        judged = []
+        for arm, column in (("the corrected AUC clipped to [0, 1] (as Table 1)", kind),
+                            ("unclipped (Eq. 4 as it comes)", f"{kind}_unclipped")):
+            holds, labels = _figure2_rows(t, column)
+            judged.append((arm, rules.every_row(holds, labels, what=what, units=len(holds))))
+        errors = t["estimation_errors"]
+        pooled = errors[(errors["beta"] == "all") & errors["method"].isin(PAPER_SOURCES)]
+        zero_boxes = pooled[pooled["iqr"] == 0]
+        combined = rules.arms(judged, open_choice=True)
+        note = (f"; clipped corrected AUCs: {pooled['clipped_share'].mean():.0%} of the draws, boxes of zero height: "
+                + (", ".join(_labels(zero_boxes, "dataset", "method")) or "none"))
+        return Judgement(**{**combined.__dict__, "statistic": combined.statistic + note}), "9 of 9 datasets (drawn)"
+    return judge
+
+
+def _figure2_beta(t: Tables) -> tuple[Judgement, str]:
+    errors = t["estimation_errors"]
+    cells = errors[errors["beta"] != "all"].astype({"beta": float}).sort_values("beta")
+    holds, labels = [], []
+    for (dataset, method), part in cells.groupby(["dataset", "method"], sort=False):
+        if method not in ("aul", *PAPER_SOURCES):
+            continue
+        holds.append(bool(np.all(np.diff(part["iqr"].to_numpy()) <= 0)))
+        labels.append(f"{dataset} {PAPER_NAMES[method]}")
+    return rules.every_row(holds, labels, what="IQR not growing with β",
+                           units=errors["dataset"].nunique()), "stated, no number"
+
+
+def _figure1(t: Tables) -> tuple[Judgement, str]:
+    figure = t["figure1"].set_index("quantity")
+    names = ["auc", "auc_pu", "aul", "aul_pu"]
+    return (rules.equal_as_printed(figure.loc[names, "ours"], figure.loc[names, "paper"], names, decimals=3),
+            "AUC 0.740, AUC^PU 0.653, AUL 0.620, AUL^PU 0.615")
+
+
+def _theorem1_cells(t: Tables) -> pd.DataFrame:
+    table = t["theorem1"]
+    return table.drop_duplicates(["dataset", "beta"])
+
+
+def _theorem1_unbiased(t: Tables) -> tuple[Judgement, str]:
+    cells = _theorem1_cells(t)
+    return (rules.within_error(cells["mean_aul_pu"], cells["aul"], cells["mean_error_se"],
+                               _labels(cells, "dataset", "beta"), paper_se=0.0), "E[AUL^PU] = AUL (proved)")
+
+
+def _theorem1_variance(t: Tables) -> tuple[Judgement, str]:
+    cells = _theorem1_cells(t)
+    return (rules.variance_as_stated(cells["var_observed"], cells["var_theorem"], cells["draws"],
+                                     _labels(cells, "dataset", "beta")), "(n^P − n^L)/(n^P − 1)·σ²/n^L (proved)")
+
+
+def _theorem1_bound(t: Tables) -> tuple[Judgement, str]:
+    table = t["theorem1"]
+    labels = [f"{d} {b} ε={e:g}" for d, b, e in zip(table["dataset"], table["beta"], table["epsilon"])]
+    judged = [("the bound as printed, Var/ε", rules.every_row(table["tail_observed"] <= table["paper_bound"],
+                                                               labels, what="tail frequency within the bound")),
+              ("Chebyshev's Var/ε² (ours)", rules.every_row(table["tail_observed"] <= table["chebyshev"], labels,
+                                                            what="tail frequency within the bound"))]
+    return rules.arms(judged, open_choice=False), "P(|AUL^PU − AUL| ≥ ε) ≤ Var/ε"
+
+
+def _cost(t: Tables) -> tuple[Judgement, str]:
+    cost = t["cost"]
+    holds, labels = [], []
+    for n, part in cost.groupby("n"):
+        seconds = part.set_index("method")["seconds"]
+        aul = seconds["AUL^PU"]
+        holds.append(bool(aul < 1 and (aul < seconds.drop("AUL^PU")).all()))
+        labels.append(f"n = {n}")
+    return rules.every_row(holds, labels, what="AUL^PU under 1 s and below every MPE method"), "under 1 s"
+
+
+FIGURE3_ARMS = (("Sakai's 0/1 held-out rule for both (PU_AUL_metric vs PU_AUC_01)", "auc_mean_pu_aul_metric",
+                 "auc_mean_pu_auc_01"),
+                ("each by its own squared risk (PU_AUL vs PU_AUC)", "auc_mean_pu_aul", "auc_mean_pu_auc"),
+                ("PU_AUL by its squared risk vs PU_AUC by Sakai's 0/1 rule", "auc_mean_pu_aul", "auc_mean_pu_auc_01"))
+
+
+def _figure3(t: Tables) -> tuple[Judgement, str]:
+    figure = t["figure3"]
+    judged = []
+    for arm, ahead, behind in FIGURE3_ARMS:
+        relative = (figure[ahead] - figure[behind]) / figure[behind]
+        judged.append((arm, rules.ahead_across_units(relative, list(figure["dataset"]), paper_effect=0.025)))
+    return rules.arms(judged, open_choice=False), "8 of 9 datasets, +2.5 % on average (relative)"
+
+
+# --- Table 1+ and the studies beyond the papers ----------------------------------------------------------------
+
+def _table1_plus(t: Tables) -> tuple[Judgement, str]:
+    table = t["table1_plus"]
+    sources = [c.removeprefix("mae_auc_") for c in table.columns if c.startswith("mae_auc_")]
+    holds, labels = [], []
+    for source in sources:
+        holds += list(table["mae_aul"] < table[f"mae_auc_{source}"])
+        labels += [f"{label} vs {PAPER_NAMES.get(source, source)}" for label in _labels(table, "dataset", "beta")]
+    return rules.every_row(holds, labels, what="MAE of AUL^PU below the corrected AUC's",
+                           units=table["dataset"].nunique()), "—"
+
+
+def _aul_interval(t: Tables) -> tuple[Judgement, str]:
+    frame = t["aul_interval"]
+    frame = frame[frame["dataset"] != "all"]
+    judged = []
+    for method in ("normal", "bootstrap"):
+        part = frame[frame["method"] == method].groupby("dataset", sort=False)
+        coverage = part.apply(lambda g: np.average(g["coverage"], weights=g["draws"]), include_groups=False)
+        judged.append((f"the {method} interval", rules.covers(coverage, part["draws"].sum(),
+                                                              nominal=float(frame["level"].iloc[0]),
+                                                              unit="datasets")))
+    return rules.arms(judged, open_choice=False), "—"
+
+
+def _paired_difference(t: Tables) -> tuple[Judgement, str]:
+    frame = t["paired_difference"]
+    frame = frame[frame["dataset"] != "all"]
+    part = frame.groupby("dataset", sort=False)
+    coverage = part.apply(lambda g: np.average(g["coverage"], weights=g["draws"]), include_groups=False)
+    return rules.covers(coverage, part["draws"].sum(), nominal=float(frame["level"].iloc[0]), unit="datasets"), "—"
+
+
+def _bbe_interval(t: Tables) -> tuple[Judgement, str]:
+    frame = t["prior_intervals"]
+    rows = frame[(frame["source"] == "bbe, own (DKW)") & (frame["target"] == "theta") & (frame["beta"] != "all")]
+    return (rules.covers(rows["coverage"], rows["draws"], nominal=0.9, unit="β settings (draws pooled over the "
+                         "datasets: no per-dataset column)"), "—")
+
+
+def _operating_recall(t: Tables) -> tuple[Judgement, str]:
+    frame = t["operating_points"]
+    rows = frame[(frame["part"] == "scar") & (frame["beta"] != "all")]
+    return (rules.covers(rows["reached"], rows["draws"], nominal=float(rows["level"].iloc[0]),
+                         unit="(β, target) settings (draws pooled over the datasets)"), "—")
+
+
+def _operating_bracket(t: Tables) -> tuple[Judgement, str]:
+    frame = t["operating_points"]
+    rows = frame[(frame["part"] == "scar") & (frame["beta"] != "all")]
+    return (rules.covers(rows["in_bracket"], rows["draws"], nominal=float(rows["level"].iloc[0]),
+                         unit="(β, target) settings", needs_baseline=True,
+                         baseline=None), "—")
+
+
+def _selection_set(t: Tables) -> tuple[Judgement, str]:
+    frame = t["model_selection"]
+    rows = frame[(frame["part"] == "set") & (frame["labeling"] == "scar")]
+    return (rules.covers(rows["coverage"], rows["draws"], nominal=0.95,
+                         unit="n_labeled settings (draws pooled over 9 datasets)", needs_baseline=True,
+                         baseline=None), "—")
+
+
+PRACTICAL = ("corrected_auc_bbe", "proxy_accuracy_bbe", "f1_tabatabaei", "ll_lee_liu", "set_simplest")
+
+
+def _selection_regret(t: Tables) -> tuple[Judgement, str]:
+    frame = t["model_selection"]
+    rows = frame[frame["part"] == "criteria"]
+    holds, labels = [], []
+    for (labeling, n), part in rows.groupby(["labeling", "n_labeled"], sort=False):
+        regret = part.set_index("criterion")["regret_auc"]
+        others = regret.reindex(PRACTICAL).dropna()
+        holds.append(bool((regret["aul_pu"] < others).all()))
+        beaten = ", ".join(others.index[others <= regret["aul_pu"]])
+        labels.append(f"{labeling} n_L={n}" + (f" ({beaten} as low or lower)" if beaten else ""))
+    return rules.every_row(holds, labels, what="argmax AUL^PU's regret the lowest of the practical criteria"), "—"
+
+
+def _sar_scar(t: Tables) -> tuple[Judgement, str]:
+    frame = t["sar"]
+    rows = frame[(frame["source"] == "aul") & (frame["strength"] == 0) & (frame["dataset"] != "all")]
+    return rules.covers(rows["coverage"], rows["draws"], nominal=0.95, unit="datasets"), "—"
+
+
+def _sar_biased(t: Tables) -> tuple[Judgement, str]:
+    frame = t["sar"]
+    rows = frame[(frame["source"] == "aul") & (frame["strength"] > 0) & (frame["dataset"] != "all")]
+    return (rules.every_row(rows["coverage"] < 0.95, _labels(rows, "dataset", "strength"),
+                            what="AUL^PU's 95 % interval under-covering", units=rows["dataset"].nunique()), "—")
+
+
+# --- the related papers -----------------------------------------------------------------------------------------
+
+def _jain(priors: str) -> Callable[[Tables], tuple[Judgement, str]]:
+    def judge(t: Tables) -> tuple[Judgement, str]:
+        tests = t["jain_tests"]
+        judged = []
+        for arm, repair, unit in (("pu", "clip", "setting"), ("pu", "monotone", "setting"),
+                                  ("pu", "clip", "draw"), ("pu", "monotone", "draw"),
+                                  ("model", "clip", "setting"), ("model", "monotone", "setting")):
+            row = tests[(tests["arm"] == arm) & (tests["priors"] == priors) & (tests["repair"] == repair)
+                        & (tests["unit"] == unit)]
+            if len(row) != 1:
+                raise ValueError(f"jain_tests lacks the row {arm}, {priors}, {repair}, {unit}")
+            row = row.iloc[0]
+            name = ("non-traditional classifier" if arm == "pu" else "variant: a model of the true classes")
+            judged.append((f"{name}, {repair}, per {unit}",
+                           rules.binomial_ahead(int(row["indirect_better"]), int(row["cases"]), unit=unit)))
+        paper_arms = rules.arms(judged[:2], open_choice=True)
+        combined = rules.arms([("the paper's unit", paper_arms), *judged[2:]], open_choice=False)
+        paper = tests.loc[tests["priors"] == priors, "paper_p_value"].iloc[0]
+        return Judgement(**{**combined.__dict__, "arms": "; ".join(
+            [paper_arms.arms, combined.arms.split("; ", 1)[1]])}), f"P = {paper:.2g}"
+    return judge
+
+
+def _tabatabaei(family: str, x0: float) -> Callable[[Tables], tuple[Judgement, str]]:
+    def judge(t: Tables) -> tuple[Judgement, str]:
+        frame = t["tabatabaei"]
+        rows = frame[frame["family"] == family]
+        judged = []
+        for forest_set, part in rows.groupby("forest_set"):
+            direction = np.sign(part["ll"] - part["f1bar"])  # fewer inversions for F̄1 is better
+            judged.append((f"set {forest_set}", rules.better_above(part["rho"], part["p_value"], direction, x0=x0,
+                                                                   name="ρ")))
+        if len(judged) == 1:
+            return judged[0][1], f"significantly better for ρ > {x0:g}"
+        return rules.arms(judged, open_choice=True), f"significantly better for ρ > {x0:g}"
+    return judge
+
+
+def _mcdermott_31(t: Tables) -> tuple[Judgement, str]:
+    frame = t["mcdermott"]
+    gap = frame[frame["metric"] == "auroc"].pivot_table(index=["target_auroc", "method", "arm"], columns="group",
+                                                         values="mean")
+    gap = (gap["higher"] - gap["lower"]).unstack("arm")
+    holds = gap["auprc"] > gap["auroc"]
+    return (rules.every_row(holds, [f"target {a:g} {m}" for a, m in holds.index],
+                            what="the AUROC gap larger under AUPRC optimization"),
+            "in every setting of their Figures 2, 5, 6")
+
+
+def _mcdermott_32(t: Tables) -> tuple[Judgement, str]:
+    real = t["mcdermott_real"]
+    labels = _labels(real, "dataset", "attribute")
+    judged = [("the naive t-interval over the splits (their form, as far as given)",
+               rules.intervals_exclude_zero(real["low_naive"], real["high_naive"], labels)),
+              ("Nadeau & Bengio's corrected interval", rules.intervals_exclude_zero(real["low"], real["high"], labels))]
+    combined = rules.arms(judged, open_choice=True)
+    models = int(real["models_per_split"].min())
+    return (Judgement(**{**combined.__dict__, "detectable": combined.detectable + f"; {models} models per split and "
+                         "group weight against their 50"}), "positive in their Figure 3 (no interval printed)")
+
+
+def _claesen_order(t: Tables) -> tuple[Judgement, str]:
+    order = t["claesen_order"]
+    judged = []
+    for column, name in (("midpoint", "the bounds' midpoint"), ("lower", "the lower bound"), ("upper", "the upper "
+                         "bound"), ("zero_width_lower", "the zero-width band"), ("affine", "Jain's affine correction")):
+        better = {b: order[order["beta_hat"] == b].set_index("model")[column].idxmax() for b in (0.0, 0.1)}
+        judged.append((name, rules.every_row([better[0.0] != better[0.1]], ["β̂ = 0 → 0.1"],
+                                             what="the better model changes")))
+    paper = order[order["beta_hat"].isin((0.0, 0.1))].set_index(["model", "beta_hat"])["paper"]
+    return rules.arms(judged, open_choice=True), ", ".join(f"{m} β̂ = {b:g}: {v:.1%}" for (m, b), v in paper.items())
+
+
+def _claesen_covtype(t: Tables) -> tuple[Judgement, str]:
+    labelings = t["claesen_labelings"]
+    if labelings.empty:
+        raise ValueError("claesen_labelings is empty: the authors' scores were not run (claesen.scores)")
+    return (rules.every_row(labelings["contains"].astype(bool), [f"labeling {i}" for i in labelings["labeling"]],
+                            what="the bounds at β̂ = β contain the true AUC"), "tight bounds containing the AUC")
+
+
+def _tabatabaei_table2(t: Tables) -> tuple[Judgement, str]:
+    table = t["tabatabaei_table2"]
+    rows = table[(table["score"] == "f1bar") & table["family"].isin(("generated", "iris"))]
+    return (rules.within_error(rows["rmse"], rows["paper"], rows["se"], list(rows["family"])),
+            ", ".join(f"{f} {v:.3f}" for f, v in zip(rows["family"], rows["paper"])))
+
+
+def _tabatabaei_smaller(t: Tables) -> tuple[Judgement, str]:
+    table = t["tabatabaei_table2"]
+    printed = table[table["paper"].notna()]
+    wide = printed.pivot_table(index="family", columns=printed["score"].eq("f1bar"), values="rmse")
+    return (rules.every_row(wide[True] < wide[False], list(wide.index), what="F̄1's RMSE below LL's"),
+            "smaller on every dataset of Table 2")
+
+
+def _tabatabaei_never_worse(t: Tables) -> tuple[Judgement, str]:
+    frame = t["tabatabaei"]
+    rows = frame[frame["family"] == "generated"]
+    worse = (rows["p_value"] < rules.LEVEL) & (rows["f1bar"] > rows["ll"])
+    return rules.every_row(~worse, [f"ρ = {r:g}" for r in rows["rho"]], what="F̄1 not significantly worse"), "never"
+
+
+# --- the claims --------------------------------------------------------------------------------------------------
+
+AUL = "AUL is a better optimization metric in PU learning"
+CLAIMS: tuple[Claim, ...] = (
+    Claim("aul.table1.below", AUL, "4.2, Table 1", "In all settings, MAE of AUL estimation outperforms AUC "
+          "estimation.", "the paper's: 9 datasets × β ∈ {0.1, 0.2, 0.4}, 50 SCAR draws, LightGBM, KM1, KM2, "
+          "Distance (the authors' code)", "Table 1+ (row aul.table1plus.below)", "setting (dataset, β); 9 datasets",
+          ("table1",), _table1_below),
+    Claim("aul.table1.ratio", AUL, "4.2, Table 1", "The average MAE of AUL estimation on all 3*9 dataset settings "
+          "is only 1/6 of the best AUC estimation method(Distance).", "the paper's", "—",
+          "the ratio of two means over 27 settings (Monte-Carlo error by the delta method)",
+          ("table1", "estimation_errors"), _table1_ratio),
+    *(Claim(f"aul.table1.cells.{source}", AUL, "4.2, Table 1", f"Table 1's printed MAE column of "
+            f"{PAPER_NAMES[source]}", "the paper's; the authors' code on the features as they come",
+            "KM on standardized features (results/table1_km_standardized.md)" if source.startswith("km") else "—",
+            "cell (dataset, β), 50 draws; the paper's cell assumed to carry our Monte-Carlo error",
+            ("table1", "estimation_errors"), _table1_cells(source)) for source in (*PAPER_SOURCES, "aul")),
+    Claim("aul.figure2.mean", AUL, "4.2, Figure 2", "the mean value of AUL estimation error is the closest to 0",
+          "the paper's: 150 draws per dataset (3 β × 50); the corrected AUC as Table 1 gives it", "unclipped",
+          "dataset (9)", ("estimation_errors",), _figure2("mean_error")),
+    Claim("aul.figure2.iqr", AUL, "4.2, Figure 2", "the interquartile range (range between first and third "
+          "quartile) of AUL estimation error is the smallest", "the paper's: 150 draws per dataset",
+          "unclipped", "dataset (9)", ("estimation_errors",), _figure2("iqr")),
+    Claim("aul.figure2.beta", AUL, "4.2, Figure 2", "when β becomes larger, the interquartile range gets smaller",
+          "the paper's: 50 draws per (dataset, β), the four estimators' boxes", "—", "(dataset, estimator)",
+          ("estimation_errors",), _figure2_beta),
+    Claim("aul.figure1", AUL, "3, Figure 1", "AUC = 0.740 and AUC^PU = 0.653 ... AUL = 0.620 and AUL^PU = 0.615",
+          "the paper's 20-row example", "—", "exact computation", ("figure1",), _figure1),
+    Claim("aul.theorem1.unbiased", AUL, "3, Theorem 1", "E[AUL^PU] = AUL", "the paper's draws (SCAR)", "—",
+          "cell (dataset, β), 50 draws", ("theorem1",), _theorem1_unbiased),
+    Claim("aul.theorem1.variance", AUL, "3, Theorem 1", "Var[AUL^PU] = (n^P − n^L)/(n^P − 1) σ²/n^L",
+          "the paper's draws (SCAR)", "—", "cell (dataset, β), 50 draws", ("theorem1",), _theorem1_variance),
+    Claim("aul.theorem1.bound", AUL, "3, the error bound", "the bound of the estimation error as printed (Var/ε)",
+          "the bound as printed", "Chebyshev's Var/ε²", "(dataset, β, ε)", ("theorem1",), _theorem1_bound),
+    Claim("aul.cost", AUL, "4.2, cost", "The cost of AUL estimation ... is negligible (less than 1 second). However, "
+          "the MPE algorithms cost is much larger.", "the paper's: 117 features, growing n", "—", "size n",
+          ("cost",), _cost),
+    Claim("aul.figure3", AUL, "5, Figure 3", "PU_AUL achieves better performance on 8/9 datasets (average 2.5% "
+          "improvement).", "β = 0.1, 10 random 70/30 splits per dataset, each method tuned by Sakai's held-out 0/1 "
+          "rule (PU_AUL 'in a similar way')", "squared-risk tuning for both; mixed",
+          "dataset (9): the mean test AUC over the splits, relative difference", ("figure3",), _figure3),
+    Claim("ours.table1plus.below", "pueval", "Table 1+", "AUL^PU's MAE below the corrected AUC's for every prior "
+          "source, modern ones included", "Table 1's draws, six prior sources", "—", "setting; 9 datasets",
+          ("table1_plus",), _table1_plus),
+    Claim("ours.aul_interval", "pueval", "AUL^PU's interval", "AUL^PU's 95 % interval covers the true AUL at its "
+          "level under SCAR", "Table 1's draws", "the bootstrap interval", "dataset (9)", ("aul_interval",),
+          _aul_interval),
+    Claim("ours.paired_difference", "pueval", "two models compared", "the paired difference's 95 % interval covers "
+          "the true difference", "Table 1's draws, two models", "—", "dataset (9)", ("paired_difference",),
+          _paired_difference),
+    Claim("ours.bbe_interval", "pueval", "priors with their uncertainty", "BBE's own interval (DKW, δ = 0.1) covers "
+          "θ at 90 %", "Table 1's draws", "the percentile bootstrap (results/prior_intervals.md)", "β setting",
+          ("prior_intervals",), _bbe_interval),
+    Claim("ours.operating.recall", "pueval", "operating points", "the threshold reaches its target recall with "
+          "probability ≥ its level, without a prior", "Table 1's draws, targets 0.8 and 0.9", "—",
+          "(β, target) setting", ("operating_points",), _operating_recall),
+    Claim("ours.operating.bracket", "pueval", "operating points", "the precision bracket holds the true precision",
+          "Table 1's draws", "—", "(β, target) setting", ("operating_points",), _operating_bracket),
+    Claim("ours.selection.set", "pueval", "model selection", "the confidence set holds the truly best model at "
+          "95 %", "SCAR, 9 datasets, a grid of LightGBM models", "SAR labelings (results/model_selection.md)",
+          "n_labeled setting", ("model_selection",), _selection_set),
+    Claim("ours.selection.regret", "pueval", "model selection", "argmax AUL^PU has the lowest regret of the "
+          "practical criteria", "SCAR and SAR labelings, n_L 30–300", "—", "(labeling, n_L) setting",
+          ("model_selection",), _selection_regret),
+    Claim("ours.sar.scar", "pueval", "labels not at random", "under SCAR AUL^PU's 95 % interval covers the AUL",
+          "k = 0", "—", "dataset (9)", ("sar",), _sar_scar),
+    Claim("ours.sar.biased", "pueval", "labels not at random", "from k = 0.5 on AUL^PU is biased: its interval "
+          "under-covers", "k ∈ {0.5, 1, 2, 4}", "weighting, audits (results/sar.csv)", "(dataset, k)", ("sar",),
+          _sar_biased),
+    Claim("jain.real", "Jain, White & Radivojac (2017)", "results", "the indirect method was superior in both "
+          "cases (P = 6.5·10⁻⁵ for real α and β ...; one-sided binomial test)", "their non-traditional classifier "
+          "(labeled vs unlabeled), bagged networks scored out of bag; ours: LightGBM cross-fitted in config "
+          "jain.pu_folds folds (their protocol not run)", "per draw; a model of the true classes",
+          "setting (dataset, β): the paper leaves the repair (clip, monotone) open", ("jain_tests",), _jain("real")),
+    Claim("jain.estimated", "Jain, White & Radivojac (2017)", "results", "... and P = 5.7·10⁻³ for estimated α and "
+          "β; one-sided binomial test", "as jain.real", "per draw; a model of the true classes",
+          "setting (dataset, β)", ("jain_tests",), _jain("estimated")),
+    Claim("tabatabaei.figure4.generated", "Tabatabaei, Klein & Hoogendoorn (2020)", "6.2, Figure 4a",
+          "for values of ρ > 0.05 the number of inversions caused by sorting classifiers based on the F̄1 score is "
+          "significantly lower than those by the LL score", "their notebook's generated data, 200 runs",
+          "—", "ρ (each a Wilcoxon test over 200 runs)", ("tabatabaei",), _tabatabaei("generated", 0.05)),
+    Claim("tabatabaei.figure4.iris", "Tabatabaei, Klein & Hoogendoorn (2020)", "6.2, Figure 4b",
+          "Our approach is significantly better when ρ > 0.02.", "IRIS, 200 runs", "—", "ρ",
+          ("tabatabaei",), _tabatabaei("iris", 0.02)),
+    Claim("tabatabaei.figure4.heart", "Tabatabaei, Klein & Hoogendoorn (2020)", "6.2, Figure 4c",
+          "Heart Disease: significantly better for ρ > 0.02 (their Figure 4c)", "Heart Disease, forests fitted on "
+          "the true classes (the paper does not say), sets of forests as named arms", "PU-fitted forests", "ρ",
+          ("tabatabaei",), _tabatabaei("forest", 0.02)),
+    Claim("mcdermott.3.1", "McDermott et al. (2024)", "3.1, Figures 2, 5, 6", "optimizing AUPRC favours the "
+          "higher-prevalence group more than optimizing AUROC does", "two synthetic groups (prevalence 0.05 and "
+          "0.01), their three optimization methods", "—", "(target AUROC, method)", ("mcdermott",), _mcdermott_31),
+    Claim("mcdermott.3.2", "McDermott et al. (2024)", "3.2, Figure 3", "validation AUPRC tracks a larger test "
+          "AUROC gap in favour of the higher-prevalence group than validation AUROC does (their Figure 3)",
+          "Adult and COMPAS by sex and race, random searches per group weight over random splits; ours: LightGBM, "
+          "fewer models (results/mcdermott.md)", "the corrected interval", "(dataset, attribute), splits of one "
+          "subsample", ("mcdermott_real",), _mcdermott_32),
+    Claim("claesen.order", "Claesen et al. (2015)", "6.2, Figure 4", "the ordering of rankings in terms of area "
+          "under the ROC curve can change when the estimate of β changes", "their two simulated models, β̂ = 0 and "
+          "0.1", "the quantity their AUROC is read from (not said): each bound, the midpoint, Jain's correction",
+          "one pair of models", ("claesen_order",), _claesen_order),
+    Claim("claesen.covtype", "Claesen et al. (2015)", "6.3, Figure 5", "the bounds on covtype with 5 % known "
+          "positives contain the true AUC", "the authors' own covtype scores (claesenm/semisup-metrics), random "
+          "labelings of 5 % of the positives", "our dataset as contrast (results/claesen.md)", "labeling",
+          ("claesen_labelings",), _claesen_covtype),
+    Claim("tabatabaei.table2.f1bar", "Tabatabaei, Klein & Hoogendoorn (2020)", "6.2, Table 2", "F̄1's RMSE against "
+          "the true F1 at ρ = 0.3 (Table 2)", "their notebooks' generated data and IRIS, 200 runs × 100 classifiers",
+          "Heart Disease (design unknown: results/tabatabaei.md)", "dataset; the paper's cell assumed to carry our "
+          "Monte-Carlo error", ("tabatabaei_table2",), _tabatabaei_table2),
+    Claim("tabatabaei.table2.smaller", "Tabatabaei, Klein & Hoogendoorn (2020)", "6.2, Table 2", "The RMSE for our "
+          "approach is much smaller compared to the LL score.", "each dataset's printed form of LL",
+          "the other form of LL (results/tabatabaei.md)", "dataset", ("tabatabaei_table2",), _tabatabaei_smaller),
+    Claim("tabatabaei.figure4.never_worse", "Tabatabaei, Klein & Hoogendoorn (2020)", "6.2, Figure 4a",
+          "We also see that our approach never performs worse.", "generated data, 200 runs", "—", "ρ",
+          ("tabatabaei",), _tabatabaei_never_worse),
+)
+
+COLUMNS = ("id", "paper", "where", "claim", "setting", "other_arms", "unit", "units", "ours", "theirs", "interval",
+           "test", "p_value", "family", "detectable", "verdict", "arms", "rule", "tables")
+
+
+def ledger(tables: Tables, claims=CLAIMS) -> pd.DataFrame:
+    """One row per claim whose tables are all in ``tables``, in :data:`COLUMNS`."""
+    rows = []
+    for claim in claims:
+        if not all(name in tables for name in claim.tables):
+            continue
+        judged, theirs = claim.judge(tables)
+        rows.append({"id": claim.id, "paper": claim.paper, "where": claim.where, "claim": claim.quote,
+                     "setting": claim.setting, "other_arms": claim.other_arms, "unit": claim.unit,
+                     "units": judged.units, "ours": judged.statistic, "theirs": theirs, "interval": judged.interval,
+                     "test": judged.test, "p_value": judged.p_value, "family": judged.family,
+                     "detectable": judged.detectable, "verdict": judged.verdict, "arms": judged.arms,
+                     "rule": judged.rule, "tables": ", ".join(f"results/{name}.csv" for name in claim.tables)})
+    return pd.DataFrame(rows, columns=list(COLUMNS))
+
+
+def not_judged(tables: Tables, claims=CLAIMS) -> list[str]:
+    """The ids of the claims whose tables this run did not make."""
+    return [claim.id for claim in claims if not all(name in tables for name in claim.tables)]

@@ -1,0 +1,176 @@
+"""The ledger's rules on small synthetic tables, adversarial ones included: a contrary row anywhere in a claim's
+range changes its verdict, an underpowered design gives "undecided", the paper's arm leads."""
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from pueval.studies import verdict_rules as rules
+from pueval.studies.verdict_rules import DEPENDS, NOT_REPRODUCED, REPRODUCED, UNDECIDED, Judgement
+
+
+def test_every_row_holds_only_when_every_row_holds():
+    assert rules.every_row([True] * 27, [str(i) for i in range(27)], what="x").verdict == REPRODUCED
+    for contrary in (0, 13, 26):  # one contrary row anywhere decides
+        holds = [True] * 27
+        holds[contrary] = False
+        judged = rules.every_row(holds, [f"row {i}" for i in range(27)], what="x")
+        assert judged.verdict == NOT_REPRODUCED
+        assert f"row {contrary}" in judged.statistic and "26 of 27" in judged.statistic
+
+
+def test_every_row_refuses_an_empty_or_mislabeled_table():
+    with pytest.raises(ValueError):
+        rules.every_row([], [], what="x")
+    with pytest.raises(ValueError):
+        rules.every_row([True, True], ["a"], what="x")
+
+
+def test_ahead_across_units_decides_by_the_wilcoxon_test_and_its_power():
+    labels = [f"d{i}" for i in range(9)]
+    clear = rules.ahead_across_units(np.linspace(0.01, 0.05, 9), labels, paper_effect=0.025)
+    assert clear.verdict == REPRODUCED and clear.p_value == pytest.approx(
+        stats.wilcoxon(np.linspace(0.01, 0.05, 9), alternative="greater").pvalue)
+    # B ahead on every unit: contrary
+    assert rules.ahead_across_units(-np.linspace(0.01, 0.05, 9), labels, paper_effect=0.025).verdict == NOT_REPRODUCED
+    # three units cannot reach p < 0.05 by a signed-rank test (its smallest p is 1/8): undecided, never "not"
+    few = rules.ahead_across_units([0.03, 0.02, 0.04], ["a", "b", "c"], paper_effect=0.025)
+    assert few.verdict == UNDECIDED and "power 0.00" in few.detectable
+    # nine noisy units around 0 with a spread that hides the paper's effect: undecided
+    rng = np.random.default_rng(1)
+    noisy = rng.normal(0.0, 0.3, 9)
+    judged = rules.ahead_across_units(noisy, labels, paper_effect=0.025)
+    assert judged.verdict == UNDECIDED
+    # the same design with a tight spread has the power: a null result is then "not reproduced"
+    tight = np.array([0.002, -0.001, 0.001, -0.002, 0.0005, -0.0005, 0.001, -0.001, 0.0])
+    assert rules.ahead_across_units(tight, labels, paper_effect=0.025).verdict == NOT_REPRODUCED
+
+
+def test_wilcoxon_power_against_a_direct_simulation():
+    power = rules.wilcoxon_power(9, 0.025, 0.02, simulations=4000, seed=3)
+    rng = np.random.default_rng(7)
+    direct = np.mean([stats.wilcoxon(rng.normal(0.025, 0.02, 9), alternative="greater").pvalue < 0.05
+                      for _ in range(2000)])
+    assert abs(power - direct) < 0.05
+    assert rules.wilcoxon_power(4, 1.0, 0.1) == 0.0  # 1/16 > 0.05: no design of 4 units can reject
+
+
+def test_better_above_judges_the_whole_range():
+    x = np.round(np.arange(0.01, 1.0, 0.01), 2)
+    p = np.where(x > 0.02, 0.001, 0.5)
+    good = rules.better_above(x, p, np.ones_like(x), x0=0.02, name="ρ")
+    assert good.verdict == REPRODUCED and "from 0.03" in good.statistic
+    # a contrary row at the far end of the range (significantly worse) decides
+    direction = np.ones_like(x)
+    direction[-3:] = -1
+    bad = rules.better_above(x, p, direction, x0=0.02, name="ρ")
+    assert bad.verdict == NOT_REPRODUCED and "significantly worse at ρ = 0.97, 0.98, 0.99" in bad.statistic
+    # one non-significant row inside the range: the claim is about every ρ above x0
+    p_hole = p.copy()
+    p_hole[50] = 0.2
+    assert rules.better_above(x, p_hole, np.ones_like(x), x0=0.02).verdict == NOT_REPRODUCED
+    # rows at or below x0 do not count, even when contrary
+    direction = np.ones_like(x)
+    direction[:2] = -1
+    assert rules.better_above(x, np.full_like(x, 0.001), direction, x0=0.02).verdict == REPRODUCED
+
+
+def test_within_error_holm_over_cells():
+    ours, paper, se = np.array([0.10, 0.20, 0.30]), np.array([0.101, 0.199, 0.302]), np.full(3, 0.005)
+    assert rules.within_error(ours, paper, se, ["a", "b", "c"]).verdict == REPRODUCED
+    # one cell 5 standard errors of the difference away: not reproduced, the cell named
+    far = paper.copy()
+    far[2] = 0.30 + 5 * np.sqrt(2) * 0.005
+    judged = rules.within_error(ours, far, se, ["a", "b", "c"])
+    assert judged.verdict == NOT_REPRODUCED and "outside: c" in judged.statistic
+    z = 5.0
+    assert judged.p_value == pytest.approx(min(1, 3 * 2 * stats.norm.sf(z)))
+    # an exact truth (paper_se = 0) and a cell without error (every draw alike) that differs
+    assert rules.within_error([0.5], [0.5], [0.0], ["exact"], paper_se=0.0).verdict == REPRODUCED
+    assert rules.within_error([0.5], [0.49], [0.0], ["exact"], paper_se=0.0).verdict == NOT_REPRODUCED
+    # errors so wide that no cell can be told from zero: undecided
+    assert rules.within_error([0.01], [0.012], [0.05], ["wide"]).verdict == UNDECIDED
+
+
+def test_equal_as_printed():
+    judged = rules.equal_as_printed([0.740, 0.653333], [0.740, 0.653], ["auc", "auc_pu"], decimals=3)
+    assert judged.verdict == REPRODUCED
+    assert rules.equal_as_printed([0.740, 0.6536], [0.740, 0.653], ["auc", "auc_pu"], decimals=3).verdict == \
+        NOT_REPRODUCED
+
+
+def test_variance_as_stated_by_the_chi_square_law():
+    rng = np.random.default_rng(0)
+    draws = rng.normal(0, 1, size=(20, 50))
+    observed = draws.var(axis=1, ddof=1)
+    assert rules.variance_as_stated(observed, np.ones(20), np.full(20, 50), list("abcdefghijklmnopqrst")).verdict \
+        == REPRODUCED
+    # one cell whose variance is four times the stated: rejected
+    observed[7] *= 4
+    judged = rules.variance_as_stated(observed, np.ones(20), np.full(20, 50), list("abcdefghijklmnopqrst"))
+    assert judged.verdict == NOT_REPRODUCED and "not: h" in judged.statistic
+
+
+def test_covers_judges_against_the_level_with_units_as_units():
+    # nine units at 0.95 with 50 draws each: reproduced, not conservative
+    judged = rules.covers(np.full(9, 0.95), np.full(9, 50), nominal=0.95, unit="datasets")
+    assert judged.verdict == REPRODUCED and "conservative" not in judged.statistic
+    # one unit far under: its spread widens the interval but the mean falls; below nominal when all are under
+    assert rules.covers(np.full(9, 0.80), np.full(9, 50), nominal=0.95, unit="datasets").verdict == NOT_REPRODUCED
+    mixed = np.array([0.80, 0.82, 0.79, 0.81, 0.80, 0.78, 0.83, 0.80, 0.82])
+    assert rules.covers(mixed, np.full(9, 50), nominal=0.95, unit="datasets").verdict == NOT_REPRODUCED
+    assert "conservative" in rules.covers(np.full(9, 1.0), np.full(9, 50), nominal=0.9, unit="d").statistic
+
+
+def test_covers_needs_a_baseline_that_could_fail():
+    args = dict(nominal=0.95, unit="settings", needs_baseline=True)
+    assert rules.covers([1.0, 1.0], [50, 50], **args).verdict == UNDECIDED
+    # a random set of the same size also covers: the validation cannot fail
+    assert rules.covers([1.0, 1.0], [50, 50], baseline=0.97, **args).verdict == UNDECIDED
+    assert rules.covers([1.0, 1.0], [50, 50], baseline=0.60, **args).verdict == REPRODUCED
+
+
+def test_covers_one_unit_by_wilson():
+    judged = rules.covers([0.9], [1000], nominal=0.95, unit="setting")
+    assert judged.verdict == NOT_REPRODUCED
+    low, high = (float(v) for v in judged.interval.strip("[]").split(", "))
+    assert low < 0.9 < high < 0.95
+
+
+def test_binomial_ahead():
+    judged = rules.binomial_ahead(24, 26, unit="setting")
+    assert judged.verdict == REPRODUCED
+    assert judged.p_value == pytest.approx(stats.binomtest(24, 26, alternative="greater").pvalue)
+    assert rules.binomial_ahead(13, 26, unit="setting").verdict == NOT_REPRODUCED
+    assert rules.binomial_ahead(4, 4, unit="setting").verdict == UNDECIDED  # 1/16 > 0.05: cannot decide
+
+
+def test_intervals_exclude_zero():
+    labels = ["a", "b", "c"]
+    assert rules.intervals_exclude_zero([0.1, 0.2, 0.05], [0.3, 0.4, 0.2], labels).verdict == REPRODUCED
+    assert rules.intervals_exclude_zero([0.1, -0.4, 0.05], [0.3, -0.1, 0.2], labels).verdict == NOT_REPRODUCED
+    # holding 0 and the paper's effect: undecided; holding 0 but excluding it: not reproduced
+    assert rules.intervals_exclude_zero([-0.1, 0.1, 0.1], [0.3, 0.2, 0.2], labels, paper_effect=0.15).verdict == \
+        UNDECIDED
+    assert rules.intervals_exclude_zero([-0.01, 0.1, 0.1], [0.02, 0.2, 0.2], labels, paper_effect=0.15).verdict \
+        == NOT_REPRODUCED
+
+
+def _judged(verdict, p=float("nan")):
+    return Judgement(verdict, "s", test="t", rule="r", p_value=p)
+
+
+def test_arms_the_paper_first():
+    # an open choice whose arms differ: depends, each arm's verdict listed, the paper's first
+    judged = rules.arms([("paper", _judged(REPRODUCED, 0.01)), ("variant", _judged(NOT_REPRODUCED, 0.3))],
+                        open_choice=True)
+    assert judged.verdict == DEPENDS and judged.arms.startswith("paper: reproduced (p = 0.01)")
+    # a fixed choice: the paper's arm decides, even when a variant looks better
+    judged = rules.arms([("paper", _judged(NOT_REPRODUCED)), ("variant", _judged(REPRODUCED))], open_choice=False)
+    assert judged.verdict == NOT_REPRODUCED
+    assert rules.arms([("a", _judged(UNDECIDED)), ("b", _judged(UNDECIDED))], open_choice=True).verdict == UNDECIDED
+
+
+def test_a_judgement_refuses_a_typed_verdict():
+    with pytest.raises(ValueError):
+        Judgement("mostly reproduced", "s", test="t", rule="r")
