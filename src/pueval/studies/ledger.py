@@ -4,8 +4,9 @@ studies' tables.
 A claim is a :class:`Claim`: where it is printed, the claim as quoted, the paper's setting and the arm of ours
 that implements it, the other arms, the unit of analysis, the tables it reads, and a judge, a function of those
 tables that calls one rule (or :func:`verdict_rules.arms` over several). :func:`ledger` judges every claim whose
-tables the run made; a claim whose tables are missing (its study is switched off) is listed by
-:func:`not_judged`, never given a verdict.
+tables the run made; a claim whose tables are missing (its study is switched off), or whose rows are (a part of
+its study switched off: :class:`NotRun`), is listed in the frame's ``attrs["not_judged"]``, never given a
+verdict.
 
 The tables are the pipeline's result files, keyed by their stem (``table1`` for ``results/table1.csv``).
 """
@@ -13,7 +14,7 @@ The tables are the pipeline's result files, keyed by their stem (``table1`` for 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
@@ -27,6 +28,11 @@ PAPER_SOURCES = ("km1", "km2", "distance")
 """Table 1's prior sources, in the paper's order (its Distance is DistCurve)."""
 PAPER_NAMES = {"km1": "KM1", "km2": "KM2", "distance": "Distance", "aul": "AUL^PU", "en": "EN", "bbe": "BBE",
                "tice": "TIcE"}
+
+
+class NotRun(LookupError):
+    """A claim's table is there but holds none of the rows the claim is judged on (that part of its study is
+    switched off in the config)."""
 
 
 @dataclass(frozen=True)
@@ -115,7 +121,7 @@ def _figure2(kind: str) -> Callable[[Tables], tuple[Judgement, str]]:
         combined = rules.arms(judged, open_choice=True)
         note = (f"; clipped corrected AUCs: {pooled['clipped_share'].mean():.0%} of the draws, boxes of zero height: "
                 + (", ".join(_labels(zero_boxes, "dataset", "method")) or "none"))
-        return Judgement(**{**combined.__dict__, "statistic": combined.statistic + note}), "9 of 9 datasets (drawn)"
+        return replace(combined, statistic=combined.statistic + note), "9 of 9 datasets (drawn)"
     return judge
 
 
@@ -285,6 +291,32 @@ def _sar_biased(t: Tables) -> tuple[Judgement, str]:
                             what="AUL^PU's 95 % interval under-covering", units=rows["dataset"].nunique()), "—")
 
 
+SAR_EM_ARMS = (("the authors' default class attributes (every column and the score), standardized",
+                "aul_sar_em_all_attributes"), ("every column standardized", "aul_sar_em_standardized"),
+               ("the features as they come", "aul_sar_em"))
+
+
+def _sar_em(scar: bool) -> Callable[[Tables], tuple[Judgement, str]]:
+    def judge(t: Tables) -> tuple[Judgement, str]:
+        frame = t["sar"]
+        frame = frame[frame["dataset"] != "all"]
+        rows = frame[(frame["strength"] == 0) if scar else (frame["strength"] > 0)]
+        bias = rows.pivot_table(index=["dataset", "strength"], columns="source", values="bias")
+        judged = []
+        for arm, source in SAR_EM_ARMS:
+            if source not in bias:
+                continue
+            part = bias[[source, "aul"]].dropna()
+            labels = [f"{d} k={k:g}" for d, k in part.index]
+            judged.append((arm, rules.every_row(part[source].abs() < part["aul"].abs(), labels,
+                                                what="|bias| below AUL^PU's", units=part.index.get_level_values(0)
+                                                .nunique())))
+        if not judged:
+            raise NotRun("sar has no SAR-EM rows (config sar.em)")
+        return rules.arms(judged, open_choice=True), "—"
+    return judge
+
+
 # --- the related papers -----------------------------------------------------------------------------------------
 
 def _jain(priors: str) -> Callable[[Tables], tuple[Judgement, str]]:
@@ -305,8 +337,8 @@ def _jain(priors: str) -> Callable[[Tables], tuple[Judgement, str]]:
         paper_arms = rules.arms(judged[:2], open_choice=True)
         combined = rules.arms([("the paper's unit", paper_arms), *judged[2:]], open_choice=False)
         paper = tests.loc[tests["priors"] == priors, "paper_p_value"].iloc[0]
-        return Judgement(**{**combined.__dict__, "arms": "; ".join(
-            [paper_arms.arms, combined.arms.split("; ", 1)[1]])}), f"P = {paper:.2g}"
+        arms = "; ".join([paper_arms.arms, combined.arms.split("; ", 1)[1]])
+        return replace(combined, arms=arms), f"P = {paper:.2g}"
     return judge
 
 
@@ -319,6 +351,8 @@ def _tabatabaei(family: str, x0: float) -> Callable[[Tables], tuple[Judgement, s
             direction = np.sign(part["ll"] - part["f1bar"])  # fewer inversions for F̄1 is better
             judged.append((f"set {forest_set}", rules.better_above(part["rho"], part["p_value"], direction, x0=x0,
                                                                    name="ρ")))
+        if not judged:
+            raise NotRun(f"tabatabaei has no rows of {family}")
         if len(judged) == 1:
             return judged[0][1], f"significantly better for ρ > {x0:g}"
         return rules.arms(judged, open_choice=True), f"significantly better for ρ > {x0:g}"
@@ -344,8 +378,8 @@ def _mcdermott_32(t: Tables) -> tuple[Judgement, str]:
               ("Nadeau & Bengio's corrected interval", rules.intervals_exclude_zero(real["low"], real["high"], labels))]
     combined = rules.arms(judged, open_choice=True)
     models = int(real["models_per_split"].min())
-    return (Judgement(**{**combined.__dict__, "detectable": combined.detectable + f"; {models} models per split and "
-                         "group weight against their 50"}), "positive in their Figure 3 (no interval printed)")
+    detectable = f"{combined.detectable}; {models} models per split and group weight against their 50"
+    return replace(combined, detectable=detectable), "positive in their Figure 3 (no interval printed)"
 
 
 def _claesen_order(t: Tables) -> tuple[Judgement, str]:
@@ -363,7 +397,7 @@ def _claesen_order(t: Tables) -> tuple[Judgement, str]:
 def _claesen_covtype(t: Tables) -> tuple[Judgement, str]:
     labelings = t["claesen_labelings"]
     if labelings.empty:
-        raise ValueError("claesen_labelings is empty: the authors' scores were not run (claesen.scores)")
+        raise NotRun("claesen_labelings is empty: the authors' scores were not run (claesen.scores)")
     return (rules.every_row(labelings["contains"].astype(bool), [f"labeling {i}" for i in labelings["labeling"]],
                             what="the bounds at β̂ = β contain the true AUC"), "tight bounds containing the AUC")
 
@@ -386,6 +420,8 @@ def _tabatabaei_smaller(t: Tables) -> tuple[Judgement, str]:
 def _tabatabaei_never_worse(t: Tables) -> tuple[Judgement, str]:
     frame = t["tabatabaei"]
     rows = frame[frame["family"] == "generated"]
+    if rows.empty:
+        raise NotRun("tabatabaei has no rows of generated")
     worse = (rows["p_value"] < rules.LEVEL) & (rows["f1bar"] > rows["ll"])
     return rules.every_row(~worse, [f"ρ = {r:g}" for r in rows["rho"]], what="F̄1 not significantly worse"), "never"
 
@@ -459,6 +495,13 @@ CLAIMS: tuple[Claim, ...] = (
     Claim("ours.sar.biased", "pueval", "labels not at random", "from k = 0.5 on AUL^PU is biased: its interval "
           "under-covers", "k ∈ {0.5, 1, 2, 4}", "weighting, audits (results/sar.csv)", "(dataset, k)", ("sar",),
           _sar_biased),
+    Claim("ours.sar_em.corrects", "pueval", "labels not at random", "SAR-EM's estimated propensities (its authors' "
+          "pu_learn_sar_em) reduce AUL^PU's bias when the labels are not selected at random", "k ∈ {0.5, 1, 2, 4}, "
+          "the datasets of config sar.em, its first draws per k (AUL^PU's bias over all of the k's draws); point "
+          "estimates", "three sets of class attributes, each an arm", "(dataset, k)", ("sar",), _sar_em(False)),
+    Claim("ours.sar_em.scar", "pueval", "labels not at random", "under SCAR, SAR-EM's correction adds no bias beyond "
+          "AUL^PU's", "k = 0; point estimates", "three sets of class attributes, each an arm", "dataset", ("sar",),
+          _sar_em(True)),
     Claim("jain.real", "Jain, White & Radivojac (2017)", "results", "the indirect method was superior in both "
           "cases (P = 6.5·10⁻⁵ for real α and β ...; one-sided binomial test)", "their non-traditional classifier "
           "(labeled vs unlabeled), bagged networks scored out of bag; ours: LightGBM cross-fitted in config "
@@ -511,21 +554,25 @@ COLUMNS = ("id", "paper", "where", "claim", "setting", "other_arms", "unit", "un
 
 
 def ledger(tables: Tables, claims=CLAIMS) -> pd.DataFrame:
-    """One row per claim whose tables are all in ``tables``, in :data:`COLUMNS`."""
-    rows = []
+    """One row per claim judged from ``tables``, in :data:`COLUMNS`; ``attrs["not_judged"]`` lists the claims
+    whose tables or rows this run did not make, each with the reason."""
+    rows, not_judged = [], []
     for claim in claims:
-        if not all(name in tables for name in claim.tables):
+        missing = [name for name in claim.tables if name not in tables]
+        if missing:
+            not_judged.append(f"{claim.id} (no {', '.join(missing)})")
             continue
-        judged, theirs = claim.judge(tables)
+        try:
+            judged, theirs = claim.judge(tables)
+        except NotRun as reason:
+            not_judged.append(f"{claim.id} ({reason})")
+            continue
         rows.append({"id": claim.id, "paper": claim.paper, "where": claim.where, "claim": claim.quote,
                      "setting": claim.setting, "other_arms": claim.other_arms, "unit": claim.unit,
                      "units": judged.units, "ours": judged.statistic, "theirs": theirs, "interval": judged.interval,
                      "test": judged.test, "p_value": judged.p_value, "family": judged.family,
                      "detectable": judged.detectable, "verdict": judged.verdict, "arms": judged.arms,
                      "rule": judged.rule, "tables": ", ".join(f"results/{name}.csv" for name in claim.tables)})
-    return pd.DataFrame(rows, columns=list(COLUMNS))
-
-
-def not_judged(tables: Tables, claims=CLAIMS) -> list[str]:
-    """The ids of the claims whose tables this run did not make."""
-    return [claim.id for claim in claims if not all(name in tables for name in claim.tables)]
+    frame = pd.DataFrame(rows, columns=list(COLUMNS))
+    frame.attrs["not_judged"] = not_judged
+    return frame

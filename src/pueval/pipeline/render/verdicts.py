@@ -55,8 +55,8 @@ def ledger_markdown(frame: pd.DataFrame, not_judged: list[str]) -> str:
         if _cell(row.arms):
             lines.append(f"- arms: {_cell(row.arms)}")
     if not_judged:
-        lines += ["", "Not judged in this run (their studies are switched off in the config): "
-                  + ", ".join(not_judged) + "."]
+        lines += ["", "Not judged in this run (their studies, or the parts they read, are switched off in the config): "
+                  + "; ".join(not_judged) + "."]
     return "\n".join(lines) + "\n"
 
 

@@ -16,4 +16,4 @@ def verdicts(input, output):
     tables = {stem: pd.read_csv(path) for stem, path in input.items()}
     frame = ledger.ledger(tables)
     frame.to_csv(output.csv, index=False, float_format="%.4g")
-    Path(output.md).write_text(render.ledger_markdown(frame, ledger.not_judged(tables)))
+    Path(output.md).write_text(render.ledger_markdown(frame, frame.attrs["not_judged"]))
