@@ -94,3 +94,15 @@ def test_bad_arguments_are_named():
         study.run(np.zeros((10, 1)), np.r_[np.ones(5), np.zeros(5)].astype(int), np.zeros(10), dataset="x",
                   beta=0.5, draws=0, candidates=[], n_labeled=[3], strengths=[1.0], level=0.9, audit_size=2, bbe={},
                   seed=0)
+
+
+def test_the_random_set_baseline_is_each_draws_chance_to_hold_the_best():
+    import pandas as pd
+
+    sets = pd.DataFrame({"dataset": ["a", "a", "b"], "labeling": "scar", "n_labeled": 30, "variant": "labels",
+                         "size": [9, 3, 6], "candidates": 9, "holds_best": [True, True, False],
+                         "naive_bias": 0.0, "corrected_bias": 0.0, "interval_holds": True})
+    by_dataset = study.sets_by_dataset(sets).set_index("dataset")
+    assert by_dataset.loc["a", "random_set_coverage"] == pytest.approx((9 / 9 + 3 / 9) / 2)
+    assert by_dataset.loc["b", "random_set_coverage"] == pytest.approx(6 / 9)
+    assert by_dataset.loc["a", "coverage"] == 1.0 and by_dataset.loc["b", "coverage"] == 0.0

@@ -174,3 +174,12 @@ def test_arms_the_paper_first():
 def test_a_judgement_refuses_a_typed_verdict():
     with pytest.raises(ValueError):
         Judgement("mostly reproduced", "s", test="t", rule="r")
+
+
+def test_over_range_the_worst_part_decides():
+    parts = [("a", _judged(REPRODUCED)), ("b", _judged(UNDECIDED)), ("c", _judged(REPRODUCED))]
+    judged = rules.over_range(parts)
+    assert judged.verdict == UNDECIDED and judged.statistic.startswith("b: ")
+    assert judged.arms == "a: reproduced; b: undecided; c: reproduced"
+    assert rules.over_range([*parts, ("d", _judged(NOT_REPRODUCED))]).verdict == NOT_REPRODUCED
+    assert rules.over_range([("a", _judged(REPRODUCED))]).verdict == REPRODUCED

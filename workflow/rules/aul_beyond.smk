@@ -142,6 +142,7 @@ rule model_selection:
             caption="../report/model_selection.rst",
             category="Model selection",
         ),
+        sets_csv="results/model_selection_sets.csv",
         md="results/model_selection.md",
         png=report(
             "results/figures/model_selection.png",

@@ -28,6 +28,10 @@ def verdict_tables():
             "model_selection",
             lambda: rules.model_selection.output.csv,
         ),
+        "model_selection_sets": (
+            "model_selection",
+            lambda: rules.model_selection.output.sets_csv,
+        ),
         "prior_intervals": (
             "prior_intervals",
             lambda: rules.prior_intervals.output.csv,

@@ -199,6 +199,7 @@ def run(X: np.ndarray, y: np.ndarray, reference: np.ndarray, *, dataset: str, be
                 for variant, result in variants:
                     chosen = int(result.best)
                     sets.append(key | {"variant": variant, "size": len(result.confidence_set),
+                                       "candidates": len(candidates),
                                        "holds_best": str(best_val) in result.confidence_set,
                                        "naive_bias": result.aul_pu[chosen] - val_aul[chosen],
                                        "corrected_bias": result.best_estimate - val_aul[chosen],
@@ -207,10 +208,19 @@ def run(X: np.ndarray, y: np.ndarray, reference: np.ndarray, *, dataset: str, be
     return pd.DataFrame(choices), pd.DataFrame(sets)
 
 
+def _set_columns(sets: pd.DataFrame, by: list[str]) -> pd.DataFrame:
+    return (sets.assign(random_share=sets["size"] / sets["candidates"]).groupby(by, sort=False)
+            .agg(draws=("size", "size"), coverage=("holds_best", "mean"), mean_size=("size", "mean"),
+                 random_set_coverage=("random_share", "mean"), naive_bias=("naive_bias", "mean"),
+                 corrected_bias=("corrected_bias", "mean"), interval_coverage=("interval_holds", "mean"))
+            .reset_index())
+
+
 def summary(choices: pd.DataFrame, sets: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Per labeling, n_L and criterion: draws, mean regret in true AUC and AUL, share picking the best; per
-    labeling, n_L and variant: draws, the set's coverage of the best, mean size, the naive and corrected
-    estimates' mean bias, the corrected interval's coverage."""
+    labeling, n_L and variant: draws, the set's coverage of the best, mean size, the coverage of a random set of
+    the same size (the baseline a set that could fail must beat: size/candidates per draw, its exact chance to hold
+    the best), the naive and corrected estimates' mean bias, the corrected interval's coverage."""
     if choices.empty:
         raise ArgumentError("n_labeled", "every count exceeds the validation positives of every dataset: nothing to "
                                          "select on; give smaller counts")
@@ -218,8 +228,10 @@ def summary(choices: pd.DataFrame, sets: pd.DataFrame) -> tuple[pd.DataFrame, pd
     picked = (choices.groupby(by + ["criterion"], sort=False)
               .agg(draws=("regret_auc", "size"), eligible=("regret_auc", "count"), regret_auc=("regret_auc", "mean"),
                    regret_aul=("regret_aul", "mean"), picked_best=("picked_best", "mean")).reset_index())
-    judged = (sets.groupby(by + ["variant"], sort=False)
-              .agg(draws=("size", "size"), coverage=("holds_best", "mean"), mean_size=("size", "mean"),
-                   naive_bias=("naive_bias", "mean"), corrected_bias=("corrected_bias", "mean"),
-                   interval_coverage=("interval_holds", "mean")).reset_index())
-    return picked, judged
+    return picked, _set_columns(sets, by + ["variant"])
+
+
+def sets_by_dataset(sets: pd.DataFrame) -> pd.DataFrame:
+    """:func:`summary`'s set columns per dataset, labeling, n_L and variant: the draws of one dataset share its
+    grid and its rows, so the dataset, not the draw, is the unit a coverage claim rests on."""
+    return _set_columns(sets, ["dataset", "labeling", "n_labeled", "variant"])

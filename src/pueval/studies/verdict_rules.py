@@ -327,6 +327,23 @@ def intervals_exclude_zero(low: Sequence[float], high: Sequence[float], labels: 
                      units=lo.size, detectable=detectable)
 
 
+def over_range(judged: Sequence[tuple[str, Judgement]]) -> Judgement:
+    """A claim about a range judged part by part (each a :class:`Judgement`): not reproduced when any part is,
+    else undecided when any part is, else reproduced; every part's verdict listed, the deciding part's statistic
+    first."""
+    if not judged:
+        raise ValueError("over_range needs at least one part")
+    for verdict in (NOT_REPRODUCED, UNDECIDED, DEPENDS, REPRODUCED):
+        deciding = [(name, j) for name, j in judged if j.verdict == verdict]
+        if deciding:
+            break
+    name, first = deciding[0]
+    listed = "; ".join(f"{n}: {j.verdict}" for n, j in judged)
+    units = sum(j.units or 0 for _, j in judged) or None
+    return replace(first, statistic=f"{name}: {first.statistic}", arms=listed, units=units,
+                   rule=f"over_range of {first.rule}")
+
+
 def arms(judged: Sequence[tuple[str, Judgement]], *, open_choice: bool) -> Judgement:
     """A claim judged on several arms, the paper's first. Where the paper leaves the choice open
     (``open_choice``), the arms' common verdict, or ``depends on a named choice`` when they differ; where it

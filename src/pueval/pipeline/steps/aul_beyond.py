@@ -166,8 +166,11 @@ def model_selection(input, output, *, names, seed, options, bbe):
         log.info("model selection: %s, %d choices, %d sets", dataset, len(found), len(judged))
         choices.append(found)
         sets.append(judged)
+    sets = pd.concat(sets, ignore_index=True)
     with naming_keys({"n_labeled": "model_selection.n_labeled"}):
-        picked, judged = study.summary(pd.concat(choices, ignore_index=True), pd.concat(sets, ignore_index=True))
+        picked, judged = study.summary(pd.concat(choices, ignore_index=True), sets)
+    study.sets_by_dataset(sets).assign(level=options["level"]).to_csv(output.sets_csv, index=False,
+                                                                      float_format="%.4f")
     table = pd.concat([picked.assign(part="criteria"), judged.assign(part="set")], ignore_index=True)
     table.to_csv(output.csv, index=False, float_format="%.4f")
     Path(output.md).write_text(render.model_selection_markdown(picked, judged, options, len(candidates), len(names)))
