@@ -39,7 +39,6 @@ MAX_BINS = 1_000_000
 """The most bins a sketch takes (a sketch holds a few numbers per bin and segment)."""
 MAX_CELLS = 50_000_000
 """The most segment × bin cells a sketch holds (about 2 GB of counts)."""
-_GRID = 8  # lookup cells per bin of the bin finder's uniform grid
 
 __all__ = ["Sketch", "PairedSketch", "BinnedAUL", "BinnedDifference", "Binned", "summarize", "summarize_pair",
            "default_edges"]
@@ -87,9 +86,9 @@ def check_edges(edges: ArrayLike) -> np.ndarray:
 
 
 def bin_of(scores: np.ndarray, edges: np.ndarray, name: str = "scores") -> np.ndarray:
-    """The bin of each score, b with e_b ≤ s < e_{b+1} (the last bin closed), as ``searchsorted`` gives it,
-    found in a uniform grid of the edges' range and corrected by comparisons with the edges (exact); a score
-    outside [e_0, e_B] or NaN is refused, naming how many and the first."""
+    """The bin of each score, b with e_b ≤ s < e_{b+1} (the last bin closed), as ``searchsorted`` gives it: by a
+    binary search on any edges (O(n log B), crowded edges included), by arithmetic on equally spaced ones (checked
+    against the edges, exact); a score outside [e_0, e_B] or NaN is refused, naming how many and the first."""
     values = scores.astype(np.float64, copy=False)
     outside = ~((values >= edges[0]) & (values <= edges[-1]))
     if outside.any():
@@ -98,20 +97,15 @@ def bin_of(scores: np.ndarray, edges: np.ndarray, name: str = "scores") -> np.nd
                                   f"{edges[-1]!r}], the first at row {first} ({values[first]!r}); give edges that "
                                   "cover every score (default_edges(low=..., high=...))")
     bins = edges.size - 1
-    uniform = np.array_equal(edges, np.linspace(edges[0], edges[-1], bins + 1))
-    cells = bins if uniform else _GRID * bins  # equally spaced edges: the grid is the bins themselves
-    cell = np.clip(((values - edges[0]) * (cells / (edges[-1] - edges[0]))).astype(np.int64), 0, cells - 1)
-    if uniform:
-        found = cell
-    else:
-        grid = np.linspace(edges[0], edges[-1], cells + 1)
-        found = np.minimum(np.searchsorted(edges, grid, side="right") - 1, bins - 1)[cell]
-    while True:  # the grid is exact only up to rounding and a cell may span several edges: step to the bin
-        up = (found < bins - 1) & (values >= edges[np.minimum(found + 1, bins)])
-        down = values < edges[found]
-        if not (up.any() or down.any()):
-            return found
-        found = found + up - down
+    if not np.array_equal(edges, np.linspace(edges[0], edges[-1], bins + 1)):
+        return np.minimum(np.searchsorted(edges, values, side="right") - 1, bins - 1)  # O(n log B) on any edges
+    # equally spaced edges: the bin is arithmetic, exact up to rounding; the rows rounding put in a neighbour are
+    # placed by a binary search
+    found = np.clip(((values - edges[0]) * (bins / (edges[-1] - edges[0]))).astype(np.int64), 0, bins - 1)
+    wrong = (values < edges[found]) | ((found < bins - 1) & (values >= edges[np.minimum(found + 1, bins)]))
+    if wrong.any():
+        found[wrong] = np.minimum(np.searchsorted(edges, values[wrong], side="right") - 1, bins - 1)
+    return found
 
 
 def _check_labels_of_part(labels, n: int, pos_label: PosLabel) -> np.ndarray:

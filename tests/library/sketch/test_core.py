@@ -231,3 +231,17 @@ def test_quantile_edges_cover_the_range_and_tighten_the_bound():
     assert by_sample[0] == 0.0 and by_sample[-1] == 1.0 and (np.diff(by_sample) > 0).all()
     assert summarize(labels, scores, edges=by_sample).result().error_bound < \
         summarize(labels, scores, edges=even).result().error_bound
+
+
+def test_bin_of_on_crowded_edges_is_searchsorted():
+    # quantile edges of heavy-tailed scores crowd near 0: every row must land where a binary search puts it
+
+    rng = np.random.default_rng(5)
+    scores = np.exp(3 * rng.standard_normal(20_000))
+    edges = default_edges(2_000, low=0.0, high=float(scores.max()) * 1.001, sample=scores[:5_000])
+    expected = np.minimum(np.searchsorted(edges, scores, side="right") - 1, edges.size - 2)
+    assert np.array_equal(bin_of(scores, edges), expected)
+    uniform = default_edges(2_000, low=0.0, high=float(scores.max()) * 1.001)
+    with_edges = np.concatenate([scores, uniform])  # scores exactly on every edge, the last one included
+    expected = np.minimum(np.searchsorted(uniform, with_edges, side="right") - 1, uniform.size - 2)
+    assert np.array_equal(bin_of(with_edges, uniform), expected)
