@@ -54,7 +54,7 @@ against them first; beyond these, the Bonferroni value decides (a larger set, st
 how many."""
 CHUNK = 1 << 22  # draws × candidates held at once (32 MB of float64)
 
-__all__ = ["select_models", "Selection", "refit_within_set"]
+__all__ = ["select_models", "Selection", "refit_within_set", "FailedFitWarning"]
 
 
 @dataclass(frozen=True)
@@ -292,6 +292,10 @@ def select_models(labels: ArrayLike, scores, *, level: float = 0.95, pos_label: 
                      int(labeled.size), r, estimator)
 
 
+class FailedFitWarning(UserWarning):
+    """Some candidates of a search have a non-finite test score (their fit failed) and are left out."""
+
+
 def refit_within_set(order: Callable[[dict], object] | str, *, level: float = 0.95,
                      score_key: str = "score") -> Callable[[dict], int]:
     """A ``refit`` callable for scikit-learn's ``GridSearchCV`` / ``RandomizedSearchCV`` scored with
@@ -333,14 +337,29 @@ def refit_within_set(order: Callable[[dict], object] | str, *, level: float = 0.
         raise ArgumentError("order", f"must be a function of a parameter dict or a parameter name, got {order!r}")
 
     def refit(cv_results: dict) -> int:
+        if "params" not in cv_results:
+            raise ArgumentError("cv_results", "has no 'params' (the candidates' parameter dicts, as a search's "
+                                              "cv_results_ holds them)")
         splits = sorted((name for name in cv_results if name.startswith("split")
                          and name.endswith(f"_test_{score_key}")), key=lambda name: int(name[5:].split("_")[0]))
         if len(splits) < 2:
             raise ArgumentError("cv_results", f"needs per-split test scores of {score_key!r} from two folds or more")
         folds = np.column_stack([np.asarray(cv_results[name], dtype=float) for name in splits])
+        params = cv_results["params"]
+        # a fit that failed leaves NaN in its folds (scikit-learn's error_score=np.nan): never chosen, never a rival
+        fitted = np.flatnonzero(np.isfinite(folds).all(axis=1))
+        if fitted.size == 0:
+            raise ArgumentError("cv_results", "every candidate has a non-finite test score in some fold: every fit "
+                                              "failed (error_score=np.nan), nothing to choose from")
+        if fitted.size < len(folds):
+            failed = [params[j] for j in range(len(folds)) if j not in set(fitted.tolist())]
+            warnings.warn(f"refit_within_set: {len(failed)} candidate(s) with a non-finite test score (their fit "
+                          f"failed) are left out, never chosen: {failed[:5]}" + (" …" if len(failed) > 5 else ""),
+                          FailedFitWarning, stacklevel=2)
+        folds = folds[fitted]
         count, f = folds.shape
         if count == 1:
-            return 0
+            return int(fitted[0])
         mean = folds.mean(axis=1)
         best = int(np.argmax(mean))
         c = float(student.ppf(1.0 - (1.0 - level) / (count - 1), f - 1))
@@ -351,9 +370,8 @@ def refit_within_set(order: Callable[[dict], object] | str, *, level: float = 0.
             lead = mean - mean[j]
             if np.all(np.where(se > 0, lead <= c * se, lead <= 0.0)):
                 kept.append(j)
-        params = cv_results["params"]
         try:
-            return min(kept or [best], key=lambda j: (key(params[j]), j))
+            return int(fitted[min(kept or [best], key=lambda j: (key(params[fitted[j]]), j))])
         except (KeyError, TypeError) as error:
             raise ArgumentError("order", f"cannot order the candidates' parameters ({error!r})") from None
 

@@ -238,3 +238,23 @@ def test_enumerating_every_labeled_set_of_a_small_problem():
             labels[list(rows)] = 1
             held += best in select_models(labels, scores, level=0.9, random_state=0).confidence_set
     assert held / len(subsets) >= 0.88
+
+
+def test_refit_within_set_never_chooses_a_failed_fit():
+    from pueval.selection import FailedFitWarning
+
+    nan = float("nan")
+    results = {"params": [{"C": 0.1}, {"C": 1.0}, {"C": 10.0}],
+               "split0_test_score": [nan, 0.80, 0.81], "split1_test_score": [nan, 0.79, 0.80],
+               "split2_test_score": [nan, 0.81, 0.80]}
+    with pytest.warns(FailedFitWarning, match=r"\{'C': 0.1\}"):
+        chosen = refit_within_set("C")(results)
+    assert chosen == 1  # C = 0.1 failed (it would be the simplest); C = 1 is within reach of the best
+    one_fold_failed = {**results, "split0_test_score": [0.70, nan, 0.81]}
+    with pytest.warns(FailedFitWarning):
+        assert refit_within_set("C")(one_fold_failed) in (0, 2)
+    every = {**results, "split0_test_score": [nan, nan, nan]}
+    with pytest.raises(ArgumentError, match="every fit"):
+        refit_within_set("C")(every)
+    with pytest.raises(ArgumentError, match="'params'"):
+        refit_within_set("C")({k: v for k, v in results.items() if k != "params"})
