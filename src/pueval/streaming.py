@@ -69,27 +69,49 @@ def automatic(path: str) -> str | None:
     return None
 
 
+def _numeric_field(path: str, score: str):
+    """The Parquet schema's index of the score column, refused by name when it is missing or not numeric (its
+    row-group statistics would otherwise be read as numbers)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    schema = pq.ParquetFile(path).schema_arrow
+    index = schema.get_field_index(score)
+    if index < 0:
+        raise InputError(f"--score-column: no column {score!r} in {path} (columns: {', '.join(schema.names)})")
+    kind = schema.field(index).type
+    if not (pa.types.is_integer(kind) or pa.types.is_floating(kind) or pa.types.is_decimal(kind)):
+        raise InputError(f"--score-column: {score!r} holds {kind} values, not numbers")
+    return index
+
+
+def _block_scores(block: pd.DataFrame, score: str) -> np.ndarray:
+    """A block's scores as float64, refused by the option's name when one is missing or not a number."""
+    values = pd.to_numeric(block[score], errors="coerce").to_numpy(np.float64)
+    if np.isnan(values).any():
+        row = int(np.flatnonzero(np.isnan(values))[0])
+        raise InputError(f"--score-column: {score!r} holds a missing or non-numeric value (in a block, row {row} of "
+                         f"it: {block[score].iloc[row]!r})")
+    return values
+
+
 def _score_range(blocks: Callable[[], Iterator[pd.DataFrame]], path: str, score: str,
                  parquet: bool) -> tuple[float, float]:
     """The lowest and highest score: a Parquet file's row-group statistics when every one has them, else a pass."""
     if parquet:
         import pyarrow.parquet as pq
 
+        index = _numeric_field(path, score)
         metadata = pq.ParquetFile(path).metadata
-        index = metadata.schema.to_arrow_schema().get_field_index(score)
         stats = [metadata.row_group(g).column(index).statistics for g in range(metadata.num_row_groups)]
-        if index >= 0 and stats and all(s is not None and s.has_min_max for s in stats):
+        if stats and all(s is not None and s.has_min_max for s in stats):
             lows, highs = [float(s.min) for s in stats], [float(s.max) for s in stats]
             if all(np.isfinite(lows)) and all(np.isfinite(highs)):
                 return min(lows), max(highs)
     low, high = np.inf, -np.inf
     for block in blocks():
-        values = pd.to_numeric(block[score], errors="coerce").to_numpy(np.float64)
+        values = _block_scores(block, score)
         if values.size:
-            if np.isnan(values).any():
-                row = int(np.flatnonzero(np.isnan(values))[0])
-                raise InputError(f"--score-column: {score!r} holds a missing or non-numeric value (in a block, row "
-                                 f"{row} of it)")
             low, high = min(low, values.min()), max(high, values.max())
     if not (np.isfinite(low) and np.isfinite(high)):
         raise InputError(f"SCORES: {path} holds no rows, or --score-column {score!r} holds infinite values")
@@ -110,7 +132,7 @@ def summarize_file(path: str, *, label: str, score: str, pos_label: str, bins: i
     shown = Progress(rows) if progress else None
     sketch = None
     for block in blocks():
-        scores = pd.to_numeric(block[score], errors="coerce").to_numpy(np.float64)
+        scores = _block_scores(block, score)  # statistics skip NaN: each block is checked again
         part = summarize(block[label].to_numpy(), scores, edges=edges, pos_label=pos_label_of(block[label], pos_label),
                          segments=None if segment is None else block[segment],
                          propensity=None if propensity is None else block[propensity].to_numpy())

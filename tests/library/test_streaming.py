@@ -116,3 +116,39 @@ def test_the_progress_line_reports_every_tenth_in_a_log():
     for _ in range(20):
         shown.add(5)
     assert len(lines) == 11 and lines[-1].startswith("pueval: 100 rows of 100 (100%)")
+
+
+def _parquet(table, folder, name="scores.parquet"):
+    path = folder / name
+    table.to_parquet(path, index=False)
+    return path
+
+
+def test_a_missing_score_column_in_parquet_is_named(scores_file, capsys):
+    table, folder = scores_file
+    path = _parquet(table, folder)
+    assert cli.main(["evaluate", str(path), "--streaming", "--score-column", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert "--score-column: no column 'nope'" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("kind", ["timestamp", "text"])
+def test_a_non_numeric_score_column_in_parquet_is_named(scores_file, capsys, kind):
+    import pandas as pd
+
+    table, folder = scores_file
+    table = table.assign(score=pd.Timestamp("2026-01-01") + pd.to_timedelta(np.arange(len(table)), unit="s")
+                         if kind == "timestamp" else table["score"].map(lambda v: f"s{v:.3f}"))
+    path = _parquet(table, folder)
+    assert cli.main(["evaluate", str(path), "--streaming"]) == 2
+    err = capsys.readouterr().err
+    assert "--score-column: 'score' holds" in err and "not numbers" in err and "Traceback" not in err
+
+
+def test_nan_in_parquet_scores_is_named_though_statistics_skip_it(scores_file, capsys):
+    table, folder = scores_file
+    table = table.astype({"score": float})
+    table.loc[123, "score"] = np.nan
+    path = _parquet(table, folder)
+    assert cli.main(["evaluate", str(path), "--streaming"]) == 2
+    assert "--score-column: 'score' holds a missing or non-numeric value" in capsys.readouterr().err
