@@ -24,6 +24,7 @@ bounded the same way.
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import NamedTuple
@@ -32,6 +33,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
+from pueval.propensity import MIN_EFFECTIVE_ROWS, PropensityWarning
 from pueval.sketch.exact import ExactSums
 from pueval.validation import ArgumentError, PosLabel, as_scores, check_integer, check_level
 
@@ -312,10 +314,17 @@ def _result(sketch: Sketch, segment: int, level: float, relative: bool, weighted
         half = z * (sd + sd_bound) / math.sqrt(n_labeled)
         return BinnedAUL(n, n_labeled, mean, (max(mean - bound - half, 0.0), min(mean + bound + half, 1.0)), level,
                          bound, bins)
-    w = sketch.weight.values().reshape(sketch.rows.shape)[segment]
-    w2 = sketch.weight2.values().reshape(sketch.rows.shape)[segment]
-    if not (np.isfinite(w).all() and np.isfinite(w2).all()):
-        raise ValueError("the labeled rows' weights 1/e overflow: propensities too small")
+    if relative:  # every quantity is of degree 0 in the weights: read them scaled by the largest one's power of two
+        top = sketch.weight.top_exponent(slice(segment * bins, (segment + 1) * bins))
+        w = sketch.weight.values(top).reshape(sketch.rows.shape)[segment]
+        w2 = sketch.weight2.values(2 * top).reshape(sketch.rows.shape)[segment]
+    else:
+        w = sketch.weight.values().reshape(sketch.rows.shape)[segment]
+        w2 = sketch.weight2.values().reshape(sketch.rows.shape)[segment]
+        if not (np.isfinite(w).all() and np.isfinite(w2).all()):
+            raise ArgumentError("propensity", "absolute propensities this small make the estimated number of "
+                                              "positives (Σ 1/e) or its variance overflow; no finite answer (relative "
+                                              "propensities are scale-free)")
     total = float(w.sum())
     mean = float(w @ t) / total
     bound = float(w @ delta) / total
@@ -326,8 +335,12 @@ def _result(sketch: Sketch, segment: int, level: float, relative: bool, weighted
     se = math.sqrt(scale * float(a @ (t - mean) ** 2)) / total
     se_bound = math.sqrt(scale * float(a @ (delta + bound) ** 2)) / total
     half = z * (se + se_bound)
+    n_eff = total ** 2 / float(w2.sum())
+    if n_eff < MIN_EFFECTIVE_ROWS:  # as the exact path warns (pueval.propensity.labeled_weights)
+        warnings.warn(f"propensity: the weights leave {n_eff:.1f} effective labeled rows (Kish; fewer than "
+                      f"{MIN_EFFECTIVE_ROWS}): the normal interval is not to be trusted", PropensityWarning, stacklevel=3)
     return BinnedAUL(n, n_labeled, mean, (max(mean - bound - half, 0.0), min(mean + bound + half, 1.0)), level,
-                     bound, bins, n_eff=total ** 2 / float(w2.sum()))
+                     bound, bins, n_eff=n_eff)
 
 
 def summarize(labels: ArrayLike, scores: ArrayLike, *, edges: ArrayLike, pos_label: PosLabel = 1,
@@ -373,6 +386,16 @@ def summarize(labels: ArrayLike, scores: ArrayLike, *, edges: ArrayLike, pos_lab
     return _summarized(labeled, values, check_edges(edges), segments, propensity, "scores")[0]
 
 
+def _inverse_powers(e: np.ndarray) -> tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:
+    """1/e and 1/e² as (mantissa, exponent) pairs, exact where those floats are finite (1/e = (1/m)·2^−k for
+    e = m·2^k) and never overflowing: a propensity of 5e-324 gives 1/e = 2^1074, 1/e² = 2^2148."""
+    m, k = np.frexp(e)
+    inverse = 1.0 / m  # in (1, 2]
+    m1, k1 = np.frexp(inverse)
+    m2, k2 = np.frexp(inverse * inverse)
+    return (m1, k1 - k), (m2, k2 - 2 * k)
+
+
 def _summarized(labeled: np.ndarray, values: np.ndarray, edges: np.ndarray, segments, propensity,
                 name: str) -> tuple[Sketch, np.ndarray]:
     """(the :class:`Sketch` of checked labels and 1-D scores ``values``, each row's bin): :func:`summarize`'s work,
@@ -404,8 +427,7 @@ def _summarized(labeled: np.ndarray, values: np.ndarray, edges: np.ndarray, segm
             row = int(np.flatnonzero(labeled)[np.flatnonzero(bad)[0]])
             raise ArgumentError("propensity", f"must lie in (0, 1] on every labeled row; {int(bad.sum()):,} outside, "
                                               f"the first at row {row} ({float(np.asarray(propensity)[row])!r})")
-        w = 1.0 / e
-        weight, weight2 = ExactSums.of(cell[labeled], w, size), ExactSums.of(cell[labeled], w * w, size)
+        weight, weight2 = (ExactSums.of_scaled(cell[labeled], *parts, size) for parts in _inverse_powers(e))
     shape = (count, bins)
     return Sketch(edges, keys, rows.reshape(shape), labeled_rows.reshape(shape), low.reshape(shape),
                   high.reshape(shape), weight, weight2), found

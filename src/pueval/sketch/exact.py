@@ -29,14 +29,21 @@ class ExactSums:
     @classmethod
     def of(cls, cells: np.ndarray, values: np.ndarray, size: int) -> ExactSums:
         """The sums of ``values`` (positive, finite) by ``cells`` (integers in [0, size))."""
+        mantissa, exponent = np.frexp(values)
+        return cls.of_scaled(cells, mantissa, exponent, size)
+
+    @classmethod
+    def of_scaled(cls, cells: np.ndarray, mantissa: np.ndarray, exponent: np.ndarray, size: int) -> ExactSums:
+        """The sums of the values mantissa·2^exponent (mantissas in [½, 1), integer exponents of any size: a value
+        need not be a finite float64, as 1/e² of a propensity e = 10⁻²⁰⁰ is not) by ``cells``."""
         parts: dict = {}
-        for start in range(0, values.size, _CHUNK):
-            cell, value = cells[start:start + _CHUNK], values[start:start + _CHUNK]
-            mantissa, exponent = np.frexp(value)
-            m = np.ldexp(mantissa, 53).astype(np.int64)
+        for start in range(0, mantissa.size, _CHUNK):
+            cell = cells[start:start + _CHUNK]
+            exponent_part = np.asarray(exponent[start:start + _CHUNK], dtype=np.int64)
+            m = np.ldexp(mantissa[start:start + _CHUNK], 53).astype(np.int64)
             high, low = (m >> _LOW_BITS).astype(np.float64), (m & ((1 << _LOW_BITS) - 1)).astype(np.float64)
-            for k in np.unique(exponent).tolist():
-                chosen = exponent == k
+            for k in np.unique(exponent_part).tolist():
+                chosen = exponent_part == k
                 sums = np.stack([np.bincount(cell[chosen], high[chosen], size),
                                  np.bincount(cell[chosen], low[chosen], size)]).astype(np.int64)
                 parts[k] = parts[k] + sums if k in parts else sums
@@ -48,17 +55,24 @@ class ExactSums:
             parts[k] = parts[k] + sums if k in parts else sums
         return ExactSums(self.cells, parts)
 
-    def values(self) -> np.ndarray:
-        """Each cell's exact total, rounded once to float64 (inf where it overflows)."""
+    def top_exponent(self, cells: slice = slice(None)) -> int:
+        """The largest exponent of the values summed in ``cells`` (0 when there are none): a scale for
+        :meth:`values`."""
+        return max((k for k, sums in self.parts.items() if sums[:, cells].any()), default=0)
+
+    def values(self, scale: int = 0) -> np.ndarray:
+        """Each cell's exact total times 2^−``scale``, rounded once to float64 (inf where it overflows): with the
+        scale of the largest values, totals that overflow a float64 still give their ratios."""
         out = np.zeros(self.cells)
         if not self.parts:
             return out
         terms = []
-        for k, (high, low) in sorted(self.parts.items()):
-            for part, shift in ((high, k - 53 + _LOW_BITS), (low, k - 53)):
-                # an int64 sum split into 32-bit halves, each exactly a float64
-                terms.append(np.ldexp((part >> 32).astype(np.float64), shift + 32))
-                terms.append(np.ldexp((part & 0xFFFFFFFF).astype(np.float64), shift))
+        with np.errstate(over="ignore", under="ignore"):  # beyond float64's range: inf, or a term below a subnormal
+            for k, (high, low) in sorted(self.parts.items()):
+                for part, shift in ((high, k - scale - 53 + _LOW_BITS), (low, k - scale - 53)):
+                    # an int64 sum split into 32-bit halves, each exactly a float64
+                    terms.append(np.ldexp((part >> 32).astype(np.float64), shift + 32))
+                    terms.append(np.ldexp((part & 0xFFFFFFFF).astype(np.float64), shift))
         stacked = np.stack(terms)
         for cell in np.flatnonzero(stacked.any(axis=0)):
             try:

@@ -245,3 +245,36 @@ def test_bin_of_on_crowded_edges_is_searchsorted():
     with_edges = np.concatenate([scores, uniform])  # scores exactly on every edge, the last one included
     expected = np.minimum(np.searchsorted(uniform, with_edges, side="right") - 1, uniform.size - 2)
     assert np.array_equal(bin_of(with_edges, uniform), expected)
+
+
+@pytest.mark.parametrize("tiny", [5e-324, 1e-300, 1e-200])
+def test_a_tiny_propensity_reaches_the_sketch_as_the_exact_path_reads_it(tiny):
+    import warnings
+
+    from pueval import propensity
+
+    rng = np.random.default_rng(2)
+    n = 3_000
+    y = (rng.random(n) < 0.3).astype(int)
+    scores = rng.normal(size=n) + y
+    e = np.full(n, 0.5)
+    e[np.flatnonzero(y)[:3]] = tiny  # three labeled rows carry (nearly) all the weight
+    sketch = summarize(y, scores, edges=default_edges(400, low=scores.min(), high=scores.max()), propensity=e)
+    with pytest.warns(propensity.PropensityWarning, match="effective labeled rows"):
+        found = sketch.result()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        exact = propensity.aul_pu_weighted(y, scores, propensity=e)
+    assert found.n_eff == pytest.approx(exact.n_eff, rel=1e-9) and found.n_eff == pytest.approx(3.0)
+    assert abs(found.aul_pu - exact.aul) <= found.error_bound
+    assert found.ci[0] <= exact.aul <= found.ci[1]
+    with pytest.raises(ArgumentError, match="propensity: absolute"):  # Σ 1/e overflows: no absolute answer, as the exact path
+        sketch.result(relative=False)
+
+
+def test_exact_sums_of_values_beyond_float64():
+    # 2^1074 and 2^2148 (1/e and 1/e² of e = 5e-324) summed exactly; read scaled, their ratio is exact
+    sums = ExactSums.of_scaled(np.array([0, 0, 1]), np.array([0.5, 0.5, 0.5]), np.array([1075, 2149, 1]), 2)
+    assert sums.top_exponent() == 2149 and sums.top_exponent(slice(1, 2)) == 1
+    assert sums.values(2149).tolist() == [0.5, 0.0]  # cell 1's 1 is 2^-2149 of the scale: below every float
+    assert np.isinf(sums.values()[0]) and sums.values()[1] == 1.0
