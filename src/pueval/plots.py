@@ -9,9 +9,10 @@ returns the Axes, as scikit-learn's displays do; :func:`evaluation_figure` puts 
 
 from __future__ import annotations
 
-from numpy.typing import ArrayLike
-
 import warnings
+
+import numpy as np
+from numpy.typing import ArrayLike
 
 from pueval import curves, metrics
 from pueval.extras import require
@@ -38,17 +39,32 @@ def _axes(ax):
     return ax
 
 
-def _response(estimator, X, response_method: str):
-    """The estimator's scores of X: ``decision_function``, or ``predict_proba``'s last column (``"auto"``: the
-    first that exists), as scikit-learn's displays read them."""
+def _response(estimator, X, response_method: str, pos_label: PosLabel):
+    """The estimator's scores of X for ``pos_label``, as scikit-learn's displays read them: ``predict_proba``'s
+    column of ``pos_label`` in ``classes_``, or ``decision_function`` (negated when ``pos_label`` is
+    ``classes_[0]``); ``"auto"``: the first that exists."""
     methods = ("decision_function", "predict_proba") if response_method == "auto" else (response_method,)
     for method in methods:
         if method not in ("decision_function", "predict_proba"):
             raise ArgumentError("response_method", f"must be 'auto', 'decision_function' or 'predict_proba', got "
                                                    f"{response_method!r}")
-        if hasattr(estimator, method):
-            values = getattr(estimator, method)(X)
-            return values[:, -1] if method == "predict_proba" else values
+        if not hasattr(estimator, method):
+            continue
+        classes = list(getattr(estimator, "classes_", [0, 1]))
+        if len(classes) != 2:
+            raise ArgumentError("estimator", f"{type(estimator).__name__} has {len(classes)} classes, not two")
+        if pos_label not in classes:
+            raise ArgumentError("pos_label", f"{pos_label!r} is not one of the estimator's classes {classes}")
+        values = np.asarray(getattr(estimator, method)(X))
+        if method == "predict_proba":
+            if values.ndim != 2 or values.shape[1] != 2:
+                raise ArgumentError("estimator", f"{type(estimator).__name__}.predict_proba gave shape {values.shape}, "
+                                                 "not (n, 2) (one column per class)")
+            return values[:, classes.index(pos_label)]
+        if values.ndim != 1:
+            raise ArgumentError("estimator", f"{type(estimator).__name__}.decision_function gave shape "
+                                             f"{values.shape}, not (n,)")
+        return -values if pos_label == classes[0] else values
     raise ArgumentError("estimator", f"{type(estimator).__name__} has no {' or '.join(methods)}")
 
 
@@ -94,8 +110,9 @@ class PUROCDisplay:
                        name: str | None = None, ax=None) -> PUROCDisplay:
         """:meth:`from_predictions` of the estimator's scores of X (``decision_function`` or
         ``predict_proba``), named after the estimator unless ``name`` is given."""
-        return cls.from_predictions(labels, _response(estimator, X, response_method), theta=theta, level=level,
-                                    pos_label=pos_label, name=name or type(estimator).__name__, ax=ax)
+        scores = _response(estimator, X, response_method, pos_label)
+        return cls.from_predictions(labels, scores, theta=theta, level=level, pos_label=pos_label,
+                                    name=name or type(estimator).__name__, ax=ax)
 
     def plot(self, ax=None, *, name: str | None = None) -> PUROCDisplay:
         """Draw on ``ax`` (a new figure's when None); returns the display."""
@@ -162,8 +179,9 @@ class LiftDisplay:
                        ax=None) -> LiftDisplay:
         """:meth:`from_predictions` of the estimator's scores of X (``decision_function`` or
         ``predict_proba``), named after the estimator unless ``name`` is given."""
-        return cls.from_predictions(labels, _response(estimator, X, response_method), level=level, interval=interval,
-                                    pos_label=pos_label, name=name or type(estimator).__name__, ax=ax)
+        scores = _response(estimator, X, response_method, pos_label)
+        return cls.from_predictions(labels, scores, level=level, interval=interval, pos_label=pos_label,
+                                    name=name or type(estimator).__name__, ax=ax)
 
     def plot(self, ax=None, *, name: str | None = None) -> LiftDisplay:
         """Draw on ``ax`` (a new figure's when None); returns the display."""

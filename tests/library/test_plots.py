@@ -77,3 +77,39 @@ def test_a_bad_response_method_is_named(fitted):
     model, X, s = fitted
     with pytest.raises(ArgumentError, match="response_method"):
         LiftDisplay.from_estimator(model, X, s, response_method="predict")
+
+
+@pytest.mark.parametrize("display", ["LiftDisplay", "PUROCDisplay"])
+def test_from_estimator_draws_the_pos_label_class(display):
+    from sklearn.linear_model import LogisticRegression
+
+    from pueval import plots
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(400, 2))
+    labels = np.where(X[:, 0] + rng.normal(size=400) > 0.8, "labeled", "unlabeled")  # classes_[0] is "labeled"
+    model = LogisticRegression().fit(X, labels)
+    expected = pueval.aul_pu_score(labels, model.predict_proba(X)[:, 0], pos_label="labeled")
+    for method in ("predict_proba", "decision_function"):
+        shown = getattr(plots, display).from_estimator(model, X, labels, pos_label="labeled",
+                                                        response_method=method)
+        value = shown.aul_pu if display == "LiftDisplay" else shown.auc_pu
+        reference = expected if display == "LiftDisplay" else pueval.metrics.auc(
+            labels == "labeled", model.predict_proba(X)[:, 0])
+        assert value == pytest.approx(reference)
+        assert value > 0.5
+    with pytest.raises(pueval.validation.ArgumentError, match="pos_label"):
+        getattr(plots, display).from_estimator(model, X, labels, pos_label="missing")
+
+
+def test_a_one_column_predict_proba_is_named():
+    from pueval import plots
+
+    class OneColumn:
+        classes_ = np.array([0, 1])
+
+        def predict_proba(self, X):
+            return np.asarray(X)[:, 0]
+
+    with pytest.raises(pueval.validation.ArgumentError, match=r"predict_proba gave shape \(4,\)"):
+        plots.LiftDisplay.from_estimator(OneColumn(), np.ones((4, 1)), [1, 0, 1, 0])
