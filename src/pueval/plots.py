@@ -39,6 +39,12 @@ def _axes(ax):
     return ax
 
 
+def _plain(name) -> str:
+    """A user's name (a model, a column) as text in a figure: its ``$`` escaped, so matplotlib never reads it as
+    mathtext (``$x^2$`` stays as typed; ``$\\foo$`` does not fail the drawing)."""
+    return str(name).replace("$", r"\$")
+
+
 def _response(estimator, X, response_method: str, pos_label: PosLabel):
     """The estimator's scores of X for ``pos_label``, as scikit-learn's displays read them: ``predict_proba``'s
     column of ``pos_label`` in ``classes_``, or ``decision_function`` (negated when ``pos_label`` is
@@ -118,7 +124,7 @@ class PUROCDisplay:
         """Draw on ``ax`` (a new figure's when None); returns the display."""
         ax = _axes(ax)
         name = name or self.name
-        prefix = f"{name}: " if name else ""
+        prefix = f"{_plain(name)}: " if name else ""
         self.line_, = ax.plot(self.curve.x, self.curve.y, color="C0",
                               label=f"{prefix}ROC$^{{PU}}$ (AUC$^{{PU}}$ {self.auc_pu:.3f}, no prior)")
         theta, source = self.theta, self.theta_source
@@ -189,7 +195,7 @@ class LiftDisplay:
         name = name or self.name
         low, high = self.ci
         self.line_, = ax.plot(self.curve.x, self.curve.y, color="C0",
-                              label=f"{f'{name}: ' if name else ''}lift$^{{PU}}$: AUL$^{{PU}}$ {self.aul_pu:.3f} "
+                              label=f"{f'{_plain(name)}: ' if name else ''}lift$^{{PU}}$: AUL$^{{PU}}$ {self.aul_pu:.3f} "
                                     f"[{low:.3f}, {high:.3f}]\n({self.level:.0%} {self.interval} interval, no prior)")
         ax.plot([0, 1], [0, 1], color="0.7", lw=0.8)
         ax.set(xlabel="share of all rows scored at least the threshold", ylabel="labeled rows' recall",
@@ -325,7 +331,7 @@ def plot_paired_differences(comparisons, *, ax=None):
     highs = [c["difference_ci"][1] - c["difference"] for c in comparisons]
     ax.errorbar(values, rows, xerr=[lows, highs], fmt="o", color="C0", capsize=3)
     ax.axvline(0.0, color="0.5", lw=0.8)
-    ax.set_yticks(rows, [f"{c['score_a']} − {c['score_b']}" for c in comparisons])
+    ax.set_yticks(rows, [f"{_plain(c['score_a'])} − {_plain(c['score_b'])}" for c in comparisons])
     level = comparisons[0].get("level")
     ax.set(xlabel="ΔAUL$^{PU}$ (A − B)" + (f" with its {level:.0%} paired interval, no prior" if level else ""),
            ylim=(-0.6, len(comparisons) - 0.4))
@@ -436,7 +442,7 @@ def plot_selection(selection, *, ax=None):
     ax.errorbar([selection.best_estimate], [best_row - 0.3], xerr=[[selection.best_estimate - low],
                                                                    [high - selection.best_estimate]],
                 fmt="D", color="C3", capsize=3, label="the winner, corrected (simultaneous interval)")
-    ax.set_yticks(rows, [selection.names[j] for j in order])
+    ax.set_yticks(rows, [_plain(selection.names[j]) for j in order])
     shown = f"the {len(order)} highest of {len(selection.names)}" if len(order) < len(selection.names) else \
         f"{len(selection.names)} candidates"
     estimator = selection.estimator.replace("AUL^PU", "AUL$^{PU}$")

@@ -110,7 +110,7 @@ def _first_line(stream: IO[bytes], name: str) -> bytes:
 def _delimited_format(header: bytes) -> str:
     """TSV when the header splits into more fields at tabs than at commas, as the csv module splits it (a tab
     quoted inside a CSV name does not count), else CSV."""
-    text = header.decode("utf-8", errors="replace")
+    text = header.decode("utf-8-sig", errors="replace")
     fields = {kind: len(next(csv.reader([text], delimiter=separator), [])) for kind, separator in
               (("tsv", "\t"), ("csv", ","))}
     return "tsv" if fields["tsv"] > fields["csv"] else "csv"
@@ -167,7 +167,7 @@ def _read_delimited(open_text, name: str, kind: str, wanted: Mapping[str, str] |
         separator = "\t" if kind == "tsv" else ","
         _delimited_columns(open_text, name, separator, wanted)
         with open_text() as file:
-            return pd.read_csv(io.BufferedReader(_BoundedLines(file, name), 1 << 20), sep=separator, encoding="utf-8")
+            return pd.read_csv(io.BufferedReader(_BoundedLines(file, name), 1 << 20), sep=separator, encoding="utf-8-sig")
     columns = _delimited_columns(open_text, name, "\t" if kind == "tsv" else ",", wanted)
     kept = list(_delimited_blocks(open_text, name, kind, wanted, CHUNK_ROWS))
     return pd.concat(kept, ignore_index=True) if kept else pd.DataFrame(columns=columns)
@@ -179,7 +179,7 @@ def _delimited_columns(open_text, name: str, separator: str, wanted: Mapping[str
         line = _first_line(file, name)
     if not line:
         raise InputError(f"SCORES: {name} is empty")
-    header = next(csv.reader(io.StringIO(line.decode("utf-8")), delimiter=separator), [])
+    header = next(csv.reader(io.StringIO(line.decode("utf-8-sig")), delimiter=separator), [])
     _check_header(header, name)
     return _wanted_columns(header, wanted)
 
@@ -192,7 +192,7 @@ def _delimited_blocks(open_text, name: str, kind: str, wanted: Mapping[str, str]
     columns = _delimited_columns(open_text, name, separator, wanted)
     with open_text() as file:
         stream = io.BufferedReader(_BoundedLines(file, name), 1 << 20)
-        with pd.read_csv(stream, sep=separator, encoding="utf-8", chunksize=rows) as blocks:
+        with pd.read_csv(stream, sep=separator, encoding="utf-8-sig", chunksize=rows) as blocks:
             for block in blocks:
                 yield _narrowed(block[columns])
 

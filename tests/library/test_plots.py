@@ -113,3 +113,12 @@ def test_a_one_column_predict_proba_is_named():
 
     with pytest.raises(pueval.validation.ArgumentError, match=r"predict_proba gave shape \(4,\)"):
         plots.LiftDisplay.from_estimator(OneColumn(), np.ones((4, 1)), [1, 0, 1, 0])
+
+
+def test_names_are_drawn_as_text_never_as_mathtext(tmp_path):
+    display = LiftDisplay.from_predictions([1, 0, 0, 1, 0, 0], [0.9, 0.3, 0.6, 0.5, 0.2, 0.1], name=r"$\foo$ $x^2$")
+    assert display.line_.get_label().startswith(r"\$\foo\$ \$x^2\$: ")
+    display.figure_.savefig(tmp_path / "lift.png")  # mathtext would fail on \foo
+    ax = plot_paired_differences([{"score_a": "$\\bar$", "score_b": "b", "difference": 0.05,
+                                   "difference_ci": [0.01, 0.09], "level": 0.95}])
+    ax.figure.savefig(tmp_path / "pairs.png")

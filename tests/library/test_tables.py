@@ -164,3 +164,18 @@ def test_integer_columns_are_read_in_their_least_type_with_the_same_values(tmp_p
     table = read_table(str(path), {"score": "--score-column", "labeled": "--label-column", "big": "--features"})[0]
     assert table["labeled"].dtype == np.int8 and table["big"].dtype == np.int32 and table["score"].dtype == float
     assert table["big"].tolist() == [i * 10**6 for i in range(50)]
+
+
+@pytest.mark.parametrize("separator", [",", "\t"])
+def test_a_byte_order_mark_is_read_as_the_encoding_it_is(tmp_path, separator, capsys):
+    # Excel's "CSV UTF-8" starts with a byte-order mark; the first column is then the score
+    import json
+
+    from pueval import cli, reports
+
+    table = reports.example_scores(500, seed=2)[["score", "labeled"]]
+    path = tmp_path / ("scores.csv" if separator == "," else "scores.tsv")
+    path.write_text(table.to_csv(index=False, sep=separator), encoding="utf-8-sig")
+    for options in ([], ["--streaming"]):
+        assert cli.main(["evaluate", str(path), *options]) == 0
+        assert json.loads(capsys.readouterr().out)["n"] == 500

@@ -63,7 +63,9 @@ def default_edges(bins: int = 10_000, *, low: float = 0.0, high: float = 1.0,
     if not (math.isfinite(low) and math.isfinite(high) and low < high):
         raise ArgumentError("low", f"and high must be finite with low < high, got {low!r} and {high!r}")
     if sample is None:
-        return np.linspace(low, high, bins + 1)
+        if math.isfinite(high - low):
+            return np.linspace(low, high, bins + 1)
+        return 2.0 * np.linspace(low / 2, high / 2, bins + 1)  # a range beyond float64 (±1e308): halved, then doubled
     values = as_scores(sample, "sample").astype(np.float64).ravel()
     values = values[(values > low) & (values < high)]
     inner = np.unique(np.quantile(values, np.arange(1, bins) / bins)) if values.size else np.empty(0)

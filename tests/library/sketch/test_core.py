@@ -278,3 +278,11 @@ def test_exact_sums_of_values_beyond_float64():
     assert sums.top_exponent() == 2149 and sums.top_exponent(slice(1, 2)) == 1
     assert sums.values(2149).tolist() == [0.5, 0.0]  # cell 1's 1 is 2^-2149 of the scale: below every float
     assert np.isinf(sums.values()[0]) and sums.values()[1] == 1.0
+
+
+def test_edges_spanning_the_float_range_are_finite_and_bin_every_score():
+    edges = default_edges(1_000, low=-1e308, high=1e308)
+    assert np.isfinite(edges).all() and (np.diff(edges) > 0).all() and edges[0] == -1e308 and edges[-1] == 1e308
+    scores = np.array([-1e308, -1.0, 0.0, 1.0, 5e307, 1e308])
+    found = summarize([1, 0, 1, 0, 1, 0], scores, edges=edges)
+    assert found.rows.sum() == 6
