@@ -23,6 +23,8 @@ bounded the same way.
 
 from __future__ import annotations
 
+import io
+import json
 import math
 import warnings
 from dataclasses import dataclass, field
@@ -143,6 +145,23 @@ def _segment_codes(segments, n: int) -> tuple[tuple, np.ndarray]:
     return tuple(keys.tolist()), codes.astype(np.int64)
 
 
+_FORMAT = "pueval.sketch/1"
+
+
+def _json_key(key):
+    """A segment key as JSON holds it (str, int, float, bool), else refused."""
+    if isinstance(key, (bool, np.bool_)):
+        return bool(key)
+    if isinstance(key, (int, np.integer)):
+        return int(key)
+    if isinstance(key, (float, np.floating)):
+        return float(key)
+    if isinstance(key, str):
+        return key
+    raise ArgumentError("segments", f"a key of type {type(key).__name__} ({key!r}) cannot be written as data; use "
+                                    "strings or numbers")
+
+
 @dataclass(frozen=True, eq=False)
 class Sketch:
     """Per segment and bin: all rows, labeled rows, the lowest and highest score, and with propensities the
@@ -164,6 +183,53 @@ class Sketch:
     @property
     def n_labeled(self) -> int:
         return int(self.labeled.sum())
+
+    def to_bytes(self) -> bytes:
+        """The sketch as data alone: a NumPy ``.npz`` archive of its arrays (no pickle), the segment keys as JSON;
+        :meth:`from_bytes` reads it back, and no content of it can run as code. Segment keys must be strings,
+        integers, floats or booleans."""
+        keys = None if self.segments is None else [_json_key(k) for k in self.segments]
+        arrays = {"format": np.frombuffer(_FORMAT.encode(), np.uint8),
+                  "segments": np.frombuffer(json.dumps(keys).encode(), np.uint8), "edges": self.edges,
+                  "rows": self.rows, "labeled": self.labeled, "low": self.low, "high": self.high}
+        if self.weight is not None:
+            for name, sums in (("weight", self.weight), ("weight2", self.weight2)):
+                arrays[f"{name}_exponents"], arrays[f"{name}_sums"] = sums.arrays()
+        buffer = io.BytesIO()
+        np.savez(buffer, **arrays)
+        return buffer.getvalue()
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Sketch:
+        """A sketch from :meth:`to_bytes`'s bytes, checked as an input: arrays only (``allow_pickle=False``), of
+        the kinds and shapes a sketch holds, counts that are not negative and labeled rows no more than rows. An
+        :class:`~pueval.validation.ArgumentError` names ``data`` and what is wrong."""
+        try:
+            with np.load(io.BytesIO(data), allow_pickle=False) as archive:
+                found = {name: archive[name] for name in archive.files}
+        except Exception as error:  # a truncated or foreign archive, or one holding objects
+            raise ArgumentError("data", f"is not a sketch's bytes ({type(error).__name__}: {error})") from None
+        try:
+            if found["format"].tobytes().decode() != _FORMAT:
+                raise ValueError(f"its format is not {_FORMAT!r}")
+            keys = json.loads(found["segments"].tobytes().decode())
+            edges = check_edges(found["edges"])
+            segments = None if keys is None else tuple(keys)
+            shape = (1 if segments is None else len(segments), edges.size - 1)
+            for name, kind in (("rows", np.int64), ("labeled", np.int64), ("low", np.float64), ("high", np.float64)):
+                if found[name].dtype != kind or found[name].shape != shape:
+                    raise ValueError(f"{name} must be {np.dtype(kind)} of shape {shape}")
+            if (found["labeled"] < 0).any() or (found["labeled"] > found["rows"]).any():
+                raise ValueError("its counts must satisfy 0 <= labeled <= rows")
+            cells = shape[0] * shape[1]
+            weights = [ExactSums.from_arrays(found[f"{name}_exponents"], found[f"{name}_sums"], cells)
+                       for name in ("weight", "weight2") if f"{name}_exponents" in found]
+            if len(weights) not in (0, 2):
+                raise ValueError("it holds one of the two weight sums")
+        except (KeyError, ValueError, UnicodeDecodeError, ArgumentError) as error:
+            raise ArgumentError("data", f"is not a valid sketch: {error}") from None
+        return cls(edges, segments, found["rows"], found["labeled"], found["low"], found["high"],
+                   *(weights or [None, None]))
 
     def merge(self, other: Sketch) -> Sketch:
         """The sketch of both parts' rows: counts added, lows and highs as min and max, segments united

@@ -14,7 +14,6 @@ three).
 from __future__ import annotations
 
 import functools
-import pickle
 from collections.abc import Iterable, Iterator
 
 import numpy as np
@@ -73,20 +72,25 @@ def dask(frame, *, label: str, score: str, edges=None, pos_label: PosLabel = 1, 
     wanted = _columns(frame.columns, label, score, segment, propensity)
     frame = frame[wanted]
     edges = _edges(edges, lambda: delayed.compute(frame[score].min(), frame[score].max()))
-    summary = delayed.delayed(summarize_frame)
+    summary = delayed.delayed(_frame_bytes)  # each task sends the client data alone (Sketch.to_bytes), no pickle
     tasks = [summary(part, label=label, score=score, edges=edges, pos_label=pos_label, segment=segment,
                      propensity=propensity) for part in frame.to_delayed()]
-    return merge_all(delayed.compute(*tasks))
+    return merge_all(Sketch.from_bytes(data) for data in delayed.compute(*tasks))
+
+
+def _frame_bytes(frame: pd.DataFrame, **options) -> bytes:
+    return summarize_frame(frame, **options).to_bytes()
 
 
 def _spark_partition(batches: Iterator[pd.DataFrame], options: dict) -> Iterator[pd.DataFrame]:
-    """One Spark partition's batches summarized and merged: one row holding the pickled sketch (none if empty)."""
+    """One Spark partition's batches summarized and merged: one row holding the sketch's bytes (data alone,
+    :meth:`Sketch.to_bytes`; none if empty)."""
     sketch = None
     for batch in batches:
         part = summarize_frame(batch, **options)
         sketch = part if sketch is None else sketch + part
     if sketch is not None:
-        yield pd.DataFrame({"sketch": [pickle.dumps(sketch)]})
+        yield pd.DataFrame({"sketch": [sketch.to_bytes()]})
 
 
 def spark(frame, *, label: str, score: str, edges=None, pos_label: PosLabel = 1, segment: str | None = None,
@@ -105,7 +109,7 @@ def spark(frame, *, label: str, score: str, edges=None, pos_label: PosLabel = 1,
     options = {"label": label, "score": score, "edges": _edges(edges, low_high), "pos_label": pos_label,
                "segment": segment, "propensity": propensity}
     rows = frame.mapInPandas(functools.partial(_spark_partition, options=options), schema="sketch binary").collect()
-    return merge_all(pickle.loads(row["sketch"]) for row in rows)
+    return merge_all(Sketch.from_bytes(bytes(row["sketch"])) for row in rows)
 
 
 def duckdb(relation, *, label: str, score: str, edges=None, pos_label: PosLabel = 1, segment: str | None = None,

@@ -49,6 +49,24 @@ class ExactSums:
                 parts[k] = parts[k] + sums if k in parts else sums
         return cls(size, parts)
 
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """(the exponents, the (exponents, 2, cells) int64 sums): the data, and only the data, of these sums."""
+        exponents = sorted(self.parts)
+        stacked = np.stack([self.parts[k] for k in exponents]) if exponents else np.zeros((0, 2, self.cells),
+                                                                                          np.int64)
+        return np.asarray(exponents, dtype=np.int64), stacked.astype(np.int64)
+
+    @classmethod
+    def from_arrays(cls, exponents: np.ndarray, sums: np.ndarray, cells: int) -> ExactSums:
+        """:meth:`arrays` read back, checked: integer exponents, distinct, and int64 sums of shape
+        (exponents, 2, cells) that are not negative."""
+        exponents, sums = np.asarray(exponents), np.asarray(sums)
+        if exponents.dtype.kind != "i" or exponents.ndim != 1 or np.unique(exponents).size != exponents.size:
+            raise ValueError("the exact sums' exponents must be distinct integers")
+        if sums.dtype != np.int64 or sums.shape != (exponents.size, 2, cells) or (sums < 0).any():
+            raise ValueError(f"the exact sums must be int64 of shape ({exponents.size}, 2, {cells}), not negative")
+        return cls(cells, {int(k): sums[i].copy() for i, k in enumerate(exponents)})
+
     def __add__(self, other: ExactSums) -> ExactSums:
         parts = dict(self.parts)
         for k, sums in other.parts.items():

@@ -286,3 +286,41 @@ def test_edges_spanning_the_float_range_are_finite_and_bin_every_score():
     scores = np.array([-1e308, -1.0, 0.0, 1.0, 5e307, 1e308])
     found = summarize([1, 0, 1, 0, 1, 0], scores, edges=edges)
     assert found.rows.sum() == 6
+
+
+def test_a_sketch_travels_as_data_and_comes_back_the_same():
+    import io
+    import pickle
+
+    rng = np.random.default_rng(9)
+    n = 2_000
+    y = (rng.random(n) < 0.3).astype(int)
+    scores = rng.normal(size=n) + y
+    edges = default_edges(200, low=scores.min(), high=scores.max())
+    for options in ({}, {"segments": rng.choice(["a", "b"], n)}, {"propensity": rng.uniform(0.2, 1.0, n)},
+                    {"segments": rng.choice([3, 7, 11], n), "propensity": np.full(n, 1e-300)}):
+        sketch = summarize(y, scores, edges=edges, **options)
+        back = type(sketch).from_bytes(sketch.to_bytes())
+        assert back.segments == sketch.segments
+        for name in ("edges", "rows", "labeled", "low", "high"):
+            assert np.array_equal(getattr(back, name), getattr(sketch, name))
+        if sketch.weight is not None:
+            assert np.array_equal(back.weight.values(), sketch.weight.values())
+            assert np.array_equal(back.weight2.values(7), sketch.weight2.values(7))
+        assert back.result().aul_pu == sketch.result().aul_pu
+    # what loading refuses: a pickle (never unpickled), a truncated archive, counts that cannot be
+    payload = pickle.dumps(summarize(y, scores, edges=edges))
+    for bad in (payload, sketch.to_bytes()[:100], b""):
+        with pytest.raises(ArgumentError, match="data"):
+            type(sketch).from_bytes(bad)
+    good = summarize(y, scores, edges=edges)
+    buffer = io.BytesIO()
+    with np.load(io.BytesIO(good.to_bytes())) as archive:
+        arrays = {name: archive[name] for name in archive.files}
+    arrays["labeled"] = arrays["rows"] + 1
+    np.savez(buffer, **arrays)
+    with pytest.raises(ArgumentError, match="labeled <= rows"):
+        type(good).from_bytes(buffer.getvalue())
+    with pytest.raises(ArgumentError, match="segments"):
+        days = pd.Series(pd.to_datetime(["2026-01-01", "2026-01-02"] * (n // 2)))  # keys JSON cannot hold
+        summarize(y, scores, edges=edges, segments=days).to_bytes()
