@@ -40,7 +40,8 @@ from pueval.extras import require
 from pueval.metrics import labeled_t_values, paired_t_values
 from pueval.propensity import hajek, labeled_weights, normal_interval
 from pueval.validation import (ArgumentError, DegenerateScoresWarning, PosLabel, check_integer, check_level,
-                               check_pu, check_sample_weight, check_scores, sklearn_names, warn_degenerate)
+                               check_pu, check_random_state, check_sample_weight, check_scores, sklearn_names,
+                               warn_degenerate)
 
 INTERVAL_METHODS = ("normal", "bootstrap")
 MAX_BOOT = 10_000_000
@@ -242,7 +243,7 @@ def interval_from_t(t: np.ndarray, level: float, method: str, *, n_boot: int = N
             warnings.warn(f"the bootstrap resamples {distinct} distinct labeled t-values (fewer than "
                           f"{MIN_BOOTSTRAP_DISTINCT}): its percentile interval is coarse; the normal interval is "
                           "the one to report", DegenerateScoresWarning, stacklevel=3)
-        means = bootstrap_means(t, n_boot, np.random.default_rng(random_state))
+        means = bootstrap_means(t, n_boot, check_random_state(random_state))
         low, high = np.quantile(means, [0.5 - level / 2.0, 0.5 + level / 2.0])
     return float(max(low, 0.0)), float(min(high, 1.0))
 

@@ -44,7 +44,7 @@ from numpy.typing import ArrayLike
 
 from pueval import metrics
 from pueval.validation import (ArgumentError, DegenerateScoresWarning, PosLabel, check_level, check_pu,
-                               check_scores)
+                               check_random_state, check_scores)
 
 DRAWS = 2000
 """Gaussian draws behind every critical value and the bias correction."""
@@ -54,7 +54,7 @@ against them first; beyond these, the Bonferroni value decides (a larger set, st
 how many."""
 CHUNK = 1 << 22  # draws × candidates held at once (32 MB of float64)
 
-__all__ = ["select_models", "Selection", "refit_within_set", "FailedFitWarning"]
+__all__ = ["select_models", "Selection", "refit_within_set", "FailedFitWarning", "FewUnitsWarning"]
 
 
 @dataclass(frozen=True)
@@ -234,6 +234,11 @@ def select_models(labels: ArrayLike, scores, *, level: float = 0.95, pos_label: 
     columns = [first] + [check_scores(c, labeled.size, f"scores[{name!r}]") for name, c in zip(names[1:], columns[1:])]
     estimates, units, factor, estimator = _units(labeled, columns, propensity, audited)
     r, k = units.shape
+    if r < MIN_UNITS:
+        units_are = "audited rows" if audited is not None else "labeled rows"
+        warnings.warn(f"select_models: the comparisons rest on {r} units ({units_are}); the Gaussian critical "
+                      f"values need more (at least {MIN_UNITS}): the set may not hold the best "
+                      "at its level", FewUnitsWarning, stacklevel=2)
     scale = math.sqrt(factor / (r * (r - 1)))
     squares = np.einsum("ij,ij->j", units, units)
     se = scale * np.sqrt(squares)
@@ -241,7 +246,7 @@ def select_models(labels: ArrayLike, scores, *, level: float = 0.95, pos_label: 
     if np.count_nonzero(estimates == estimates[best]) > 1:
         warnings.warn(f"{np.count_nonzero(estimates == estimates[best])} candidates tie for the highest estimate; "
                       f"{names[best]!r}, the first, is named best", DegenerateScoresWarning, stacklevel=2)
-    rng = np.random.default_rng(random_state)
+    rng = check_random_state(random_state)
     draws = _draws(units, scale, rng)
     if k == 1:
         value = float(estimates[0])
@@ -290,6 +295,15 @@ def select_models(labels: ArrayLike, scores, *, level: float = 0.95, pos_label: 
     return Selection(names, tuple(map(float, estimates)), tuple(map(float, se)), names[best],
                      tuple(names[j] for j in sorted(members)), corrected, interval, regret, level, approximate,
                      int(labeled.size), r, estimator)
+
+
+MIN_UNITS = 30
+"""Below this many units (labeled rows, or audited rows with an audit) :func:`select_models` warns: its Gaussian
+critical values rest on the units' mean."""
+
+
+class FewUnitsWarning(UserWarning):
+    """:func:`select_models` compares the candidates on fewer than :data:`MIN_UNITS` units."""
 
 
 class FailedFitWarning(UserWarning):

@@ -258,3 +258,18 @@ def test_refit_within_set_never_chooses_a_failed_fit():
         refit_within_set("C")(every)
     with pytest.raises(ArgumentError, match="'params'"):
         refit_within_set("C")({k: v for k, v in results.items() if k != "params"})
+
+
+def test_a_bad_random_state_and_few_labeled_rows_are_named():
+    from pueval.selection import FewUnitsWarning
+
+    rng = np.random.default_rng(0)
+    labels = (rng.random(300) < 0.3).astype(int)
+    scores = {"a": rng.normal(size=300), "b": rng.normal(size=300)}
+    for bad in (-1, 1.5, "seed", True):
+        with pytest.raises(ArgumentError, match="random_state"):
+            select_models(labels, scores, random_state=bad)
+    two = np.zeros(300, int)
+    two[:2] = 1
+    with pytest.warns(FewUnitsWarning, match="rest on 2 units"):
+        select_models(two, scores, random_state=0)
