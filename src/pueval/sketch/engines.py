@@ -39,7 +39,10 @@ def merge_all(sketches: Iterable[Sketch]) -> Sketch:
 
 def summarize_frame(frame: pd.DataFrame, *, label: str, score: str, edges: np.ndarray, pos_label: PosLabel = 1,
                     segment: str | None = None, propensity: str | None = None) -> Sketch:
-    """:func:`~pueval.sketch.core.summarize` of a pandas frame's named columns (a partition)."""
+    """:func:`~pueval.sketch.core.summarize` of a pandas frame's named columns (a partition); a score column that
+    does not hold numbers is refused naming ``score`` and the column."""
+    if not (pd.api.types.is_numeric_dtype(frame[score]) and not pd.api.types.is_bool_dtype(frame[score])):
+        raise ArgumentError("score", f"column {score!r} holds {frame[score].dtype} values, not numbers")
     return summarize(frame[label].to_numpy(), frame[score].to_numpy(), edges=edges, pos_label=pos_label,
                      segments=None if segment is None else frame[segment],
                      propensity=None if propensity is None else frame[propensity].to_numpy())
@@ -53,11 +56,16 @@ def _columns(frame_columns, label: str, score: str, segment: str | None, propens
     return wanted
 
 
-def _edges(edges, low_high) -> np.ndarray:
+def _edges(edges, low_high, score: str) -> np.ndarray:
     """``edges`` checked, or equally spaced ones over the data's range (``low_high()`` is the first pass)."""
     if edges is not None:
         return check_edges(edges)
-    low, high = (float(v) for v in low_high())
+    found = low_high()
+    if not all(isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_))
+               for v in found):
+        raise ArgumentError("score", f"column {score!r} holds values that are not numbers (the first pass found "
+                                     f"{found[0]!r} to {found[1]!r})")
+    low, high = (float(v) for v in found)
     if not (np.isfinite(low) and np.isfinite(high)):
         raise ArgumentError("score", f"the first pass found scores from {low!r} to {high!r} (NaN, infinite or no "
                                      "rows): every score must be finite")
@@ -71,7 +79,7 @@ def dask(frame, *, label: str, score: str, edges=None, pos_label: PosLabel = 1, 
     delayed = require("dask", "pueval.sketch.dask")
     wanted = _columns(frame.columns, label, score, segment, propensity)
     frame = frame[wanted]
-    edges = _edges(edges, lambda: delayed.compute(frame[score].min(), frame[score].max()))
+    edges = _edges(edges, lambda: delayed.compute(frame[score].min(), frame[score].max()), score)
     summary = delayed.delayed(_frame_bytes)  # each task sends the client data alone (Sketch.to_bytes), no pickle
     tasks = [summary(part, label=label, score=score, edges=edges, pos_label=pos_label, segment=segment,
                      propensity=propensity) for part in frame.to_delayed()]
@@ -106,7 +114,7 @@ def spark(frame, *, label: str, score: str, edges=None, pos_label: PosLabel = 1,
         row = frame.agg(functions.min(score), functions.max(score)).collect()[0]
         return row[0], row[1]
 
-    options = {"label": label, "score": score, "edges": _edges(edges, low_high), "pos_label": pos_label,
+    options = {"label": label, "score": score, "edges": _edges(edges, low_high, score), "pos_label": pos_label,
                "segment": segment, "propensity": propensity}
     rows = frame.mapInPandas(functools.partial(_spark_partition, options=options), schema="sketch binary").collect()
     return merge_all(Sketch.from_bytes(bytes(row["sketch"])) for row in rows)
@@ -124,7 +132,8 @@ def duckdb(relation, *, label: str, score: str, edges=None, pos_label: PosLabel 
         relation = connection.sql(f"select * from {_quoted_path(relation)}")
     wanted = _columns(relation.columns, label, score, segment, propensity)
     relation = relation.select(*[_quoted(c) for c in wanted])
-    edges = _edges(edges, lambda: relation.aggregate(f"min({_quoted(score)}), max({_quoted(score)})").fetchall()[0])
+    edges = _edges(edges, lambda: relation.aggregate(f"min({_quoted(score)}), max({_quoted(score)})").fetchall()[0],
+                   score)
     reader = relation.to_arrow_reader(batch_rows) if hasattr(relation, "to_arrow_reader") else \
         relation.fetch_arrow_reader(batch_rows)  # DuckDB before 1.4
     sketch = None

@@ -102,3 +102,17 @@ def test_a_missing_column_is_named(table):
 def test_nothing_to_merge_is_refused():
     with pytest.raises(ArgumentError, match="no rows"):
         engines.merge_all([])
+
+
+def test_text_scores_are_named_in_every_adapter(tmp_path):
+    text = pd.DataFrame({"score": ["a", "b", "c", "d"], "labeled": [1, 0, 1, 0]})
+    with pytest.raises(ArgumentError, match="score: column 'score' holds"):
+        engines.summarize_frame(text, label="labeled", score="score", edges=np.linspace(0, 1, 5))
+    duckdb = pytest.importorskip("duckdb")
+    path = tmp_path / "text.parquet"
+    text.to_parquet(path)
+    with pytest.raises(ArgumentError, match="score: column 'score' holds values that are not numbers"):
+        engines.duckdb(str(path), label="labeled", score="score", connection=duckdb.connect())
+    dd = pytest.importorskip("dask.dataframe")
+    with pytest.raises(ArgumentError, match="score: column 'score'"):
+        engines.dask(dd.from_pandas(text, npartitions=2), label="labeled", score="score")
