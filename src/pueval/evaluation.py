@@ -28,7 +28,8 @@ from pueval.multitest import holm
 from pueval.operating import OperatingPoint, operating_point
 from pueval.propensity import (AuditedAUL, WeightedAUL, WeightedRange, aul_pu_audit, aul_pu_bounds,
                                aul_pu_difference_bounds, aul_pu_weighted, breakdown_gamma, labeled_weights)
-from pueval.validation import PosLabel, check_fraction, check_level, check_pu, check_scores, warn_degenerate
+from pueval.validation import (PosLabel, carries_warnings, check_fraction, check_level, check_pu, check_scores,
+                               warn_degenerate)
 
 __all__ = ["evaluate", "Evaluation", "CorrectedMetrics", "compare", "Comparison", "Pair", "ScarRejectedWarning",
            "PriorsDisagreeWarning"]
@@ -97,9 +98,12 @@ class Evaluation:
     audit: AuditedAUL | None = None
     operating_point: OperatingPoint | None = None
     corrected: CorrectedMetrics | None = None
+    warnings: tuple[str, ...] = ()  #: the messages of the warnings raised while computing it
 
-    def as_dict(self, *, propensity_column: str | None = None, audit_column: str | None = None) -> dict:
-        """The report's keys (docs/evaluate.md), in order; the command passes the names of the columns it read."""
+    def as_dict(self, *, propensity_column: str | None = None, audit_column: str | None = None,
+                warnings: bool = True) -> dict:
+        """The report's keys (docs/evaluate.md), in order, and ``warnings`` last (unless ``warnings=False``); the
+        command passes the names of the columns it read."""
         out = {"n": self.n, "n_labeled": self.n_labeled, "aul_pu": self.aul_pu, "aul_pu_ci": list(self.aul_pu_ci),
                "level": self.level, "interval": self.interval, "auc_pu": self.auc_pu}
         if self.weighted is not None:
@@ -118,11 +122,11 @@ class Evaluation:
                     "theta_audit_ci": list(a.theta_ci), "auc_audit": a.auc, "scar_p_value": a.scar_p_value,
                     "audit_bias": a.bias}
         if self.operating_point is not None:
-            out["operating_point"] = self.operating_point.as_dict() | {
+            out["operating_point"] = self.operating_point.as_dict(warnings=False) | {
                 "audit_size_width_0.1": self.operating_point.audit_size(0.1)}
         if self.corrected is not None:
             out.update(_corrected_keys(self.corrected))
-        return out
+        return out | ({"warnings": list(self.warnings)} if warnings else {})
 
 
 def _corrected_keys(c: CorrectedMetrics) -> dict:
@@ -178,6 +182,7 @@ def _corrected(labeled: np.ndarray, scores: np.ndarray, auc_pu: float, theta: fl
                             f1_estimate=related.tabatabaei_f1(s, scores >= threshold, theta))
 
 
+@carries_warnings
 def evaluate(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1, level: float = 0.95,
              interval: Literal["normal", "bootstrap"] = "normal", seed: int | None = 0, threshold: float | None = None,
              propensity: ArrayLike | None = None, absolute: bool = False, gamma: float | None = None,
@@ -314,6 +319,7 @@ class Comparison:
     pairs: tuple[Pair, ...]
     weighted: bool = False
     relative: bool = True
+    warnings: tuple[str, ...] = ()  #: the messages of the warnings raised while computing it
 
     def _pair_dict(self, pair: Pair, propensity_column: str | None) -> dict:
         out = pair.difference.as_dict()
@@ -326,13 +332,15 @@ class Comparison:
                     "breakdown_gamma": pair.breakdown_gamma if finite else None}  # inf: JSON null
         return out | {"score_a": pair.a, "score_b": pair.b}
 
-    def as_dict(self, *, propensity_column: str | None = None) -> dict:
+    def as_dict(self, *, propensity_column: str | None = None, warnings: bool = True) -> dict:
         """Two columns, no baseline: n, n_labeled, aul_pu_a, aul_pu_b, difference, difference_ci, p_value, level,
         (the weighting's and Γ's keys,) score_a, score_b. More columns, or a baseline: n, n_labeled, level,
-        score_columns, baseline, aul_pu (each column's) and comparisons, one per pair, each with p_holm."""
+        score_columns, baseline, aul_pu (each column's) and comparisons, one per pair, each with p_holm. Then
+        ``warnings`` (unless ``warnings=False``)."""
+        warned = {"warnings": list(self.warnings)} if warnings else {}
         pairs = [self._pair_dict(pair, propensity_column) for pair in self.pairs]
         if len(self.columns) == 2 and self.baseline is None:
-            return pairs[0]
+            return pairs[0] | warned
         for pair, found in zip(pairs, self.pairs, strict=True):
             pair["p_holm"] = found.p_holm
         aul = {c: v for pair in pairs
@@ -342,7 +350,7 @@ class Comparison:
         return {key: pairs[0][key] for key in ("n", "n_labeled", "level")} | {
             "score_columns": list(self.columns), "baseline": self.baseline, "aul_pu": {c: aul[c] for c in self.columns},
             "comparisons": [{k: pair[k] for k in keep if k in pair} for pair in pairs]} | {
-            k: pairs[0][k] for k in ("propensity_column", "propensity", "gamma") if k in pairs[0]}
+            k: pairs[0][k] for k in ("propensity_column", "propensity", "gamma") if k in pairs[0]} | warned
 
 
 def pairs_of(names, baseline: str | None = None) -> list[tuple[str, str]]:
@@ -352,6 +360,7 @@ def pairs_of(names, baseline: str | None = None) -> list[tuple[str, str]]:
     return [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
 
 
+@carries_warnings
 def compare(labels: ArrayLike, scores: dict, *, baseline: str | None = None, pos_label: PosLabel = 1,
             level: float = 0.95, propensity: ArrayLike | None = None, absolute: bool = False,
             gamma: float | None = None) -> Comparison:

@@ -43,8 +43,8 @@ from numpy.typing import ArrayLike
 
 from pueval import metrics
 from pueval.multitest import holm
-from pueval.validation import (ArgumentError, PosLabel, check_fraction, check_integer, check_level, check_pu,
-                               is_real, sklearn_names)
+from pueval.validation import (ArgumentError, PosLabel, carries_warnings, check_fraction, check_integer, check_level,
+                               check_pu, is_real, sklearn_names)
 
 __all__ = ["operating_point", "operating_points", "operating_curve", "OperatingPoint", "audited_precision",
            "audit_size", "calibration_check", "CalibrationCheck", "CalibrationWarning"]
@@ -75,6 +75,7 @@ class OperatingPoint:
     n_audited_flagged: int | None = None  #: with ``audited=``: audited rows among the flagged unlabeled ones
     audited_precision: float | None = None
     audited_precision_interval: tuple[float, float] | None = None
+    warnings: tuple[str, ...] = ()  #: the messages of the warnings raised while computing it
 
     @property
     def n_flagged_unlabeled(self) -> int:
@@ -99,8 +100,11 @@ class OperatingPoint:
         level = self.level if level is None else check_level(level)
         return audit_size(self.n_flagged_unlabeled, self.n_flagged, width, level)
 
-    def as_dict(self) -> dict:
-        return asdict(self) | {"n_flagged_unlabeled": self.n_flagged_unlabeled}
+    def as_dict(self, *, warnings: bool = True) -> dict:
+        """Every field, ``n_flagged_unlabeled``, and ``warnings`` last (unless ``warnings=False``)."""
+        fields = asdict(self)
+        found = fields.pop("warnings")
+        return fields | {"n_flagged_unlabeled": self.n_flagged_unlabeled} | ({"warnings": found} if warnings else {})
 
 
 def audit_size(unlabeled_flagged: int, flagged: int, width: float, level: float) -> int:
@@ -230,6 +234,7 @@ def _audited_precision(audit, flagged, labeled, level) -> tuple[int, float | Non
     return m, (known + share * big_n) / f, ((known + low_share * big_n) / f, (known + high_share * big_n) / f)
 
 
+@carries_warnings
 @sklearn_names
 def operating_point(labels: ArrayLike, scores: ArrayLike, *, target_recall: float = 0.9, level: float = 0.95,
                     pos_label: PosLabel = 1, propensity: ArrayLike | None = None, relative: bool = True,

@@ -126,7 +126,7 @@ def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> tuple[dict, n
     if found.corrected is not None:
         for method, estimate in found.corrected.estimates.items():
             print(f"pueval: theta = {estimate.theta:.4f} ({method}, {estimate.seconds:.1f} s)", file=sys.stderr)
-    report = found.as_dict(propensity_column=args.propensity_column, audit_column=args.audit_column)
+    report = found.as_dict(propensity_column=args.propensity_column, audit_column=args.audit_column, warnings=False)
     return report | _identity(args, sha256, found.n, found.n_labeled), labeled, scores
 
 
@@ -199,7 +199,7 @@ def select_table(args, table: pd.DataFrame, sha256: str = ""):
                           propensity=_propensity(args, table), audited=audited, random_state=args.seed)
     identity = _identity(args, sha256, int(labeled.size), int(labeled.sum()))
     identity["columns"]["audit"] = args.audit_column
-    return found.as_dict() | identity, found
+    return found.as_dict(warnings=False) | identity, found
 
 
 def select_rows(report: dict) -> list[tuple[str, str, str]]:
@@ -244,8 +244,8 @@ def compare_table(args, table: pd.DataFrame, sha256: str = "") -> dict:
     found = evaluation.compare(labeled, dict(zip(columns, scores, strict=True)), baseline=args.baseline,
                                level=args.level, propensity=_propensity(args, table), absolute=args.absolute,
                                gamma=args.gamma)
-    return found.as_dict(propensity_column=args.propensity_column) | _identity(args, sha256, int(labeled.size),
-                                                                            int(labeled.sum()))
+    report = found.as_dict(propensity_column=args.propensity_column, warnings=False)
+    return report | _identity(args, sha256, int(labeled.size), int(labeled.sum()))
 
 
 def _input_line(report: dict) -> str:
@@ -487,7 +487,7 @@ def example_scores(n: int = 2000, seed: int = 0) -> pd.DataFrame:
                          "score_b": weaker.round(6), "labeled": labeled.astype(int)})
 
 
-def report(result, format: str = "markdown", *, warnings=(), labels: ArrayLike | None = None,
+def report(result, format: str = "markdown", *, warnings=None, labels: ArrayLike | None = None,
            scores: ArrayLike | None = None, pos_label: PosLabel = 1) -> str:
     """One result of the library rendered as the command renders it: :func:`pueval.evaluate`'s
     :class:`~pueval.evaluation.Evaluation`, :func:`pueval.compare`'s :class:`~pueval.evaluation.Comparison` or
@@ -499,9 +499,9 @@ def report(result, format: str = "markdown", *, warnings=(), labels: ArrayLike |
     result : Evaluation, Comparison or Selection
         What to render; its ``as_dict()`` gives the JSON keys of ``pueval evaluate``, ``compare`` or ``select``.
     format : {"json", "markdown", "html"}, default "markdown"
-    warnings : sequence of str
-        Messages to lead the report with (what the command records: ``warnings.catch_warnings(record=True)``
-        around the call that made ``result``).
+    warnings : sequence of str, optional
+        Messages to lead the report with; by default the result's own (``result.warnings``: those raised while
+        computing it, as the command records them).
     labels, scores : arrays of shape (n,), optional
         An evaluation's input, for the HTML report's figure (without them the page has none).
     pos_label : default 1
@@ -529,8 +529,9 @@ def report(result, format: str = "markdown", *, warnings=(), labels: ArrayLike |
     if format not in FORMATS:
         raise ArgumentError("format", f"must be one of {', '.join(FORMATS)}, got {format!r}")
     command, rows_of = kinds[type(result)]
-    found = result.as_dict() | {"pueval_version": __version__, "command": command,
-                                "warnings": list(dict.fromkeys(map(str, warnings)))}
+    warned = result.warnings if warnings is None else warnings
+    found = result.as_dict(warnings=False) | {"pueval_version": __version__, "command": command,
+                                              "warnings": list(dict.fromkeys(map(str, warned)))}
 
     def figure_bytes(file_format: str) -> bytes:
         from pueval import plots

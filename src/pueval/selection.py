@@ -44,7 +44,7 @@ from numpy.typing import ArrayLike
 
 from pueval import metrics
 from pueval.validation import (ArgumentError, DegenerateScoresWarning, PosLabel, check_level, check_pu,
-                               check_random_state, check_scores)
+                               carries_warnings, check_random_state, check_scores)
 
 DRAWS = 2000
 """Gaussian draws behind every critical value and the bias correction."""
@@ -76,9 +76,11 @@ class Selection:
     n_units: int  #: the rows the estimates average over: labeled rows, or audited rows with ``audited``
     estimator: str  #: "AUL^PU (SCAR)", "weighted AUL (propensity, relative)" or "audited AUL"
     method: str = "Hsu's multiple comparisons with the best, Gaussian multiplier critical values"
+    warnings: tuple[str, ...] = ()  #: the messages of the warnings raised while computing it
 
-    def as_dict(self) -> dict:
-        """JSON-ready: the scalars, then one record per candidate (name, aul_pu, standard_error, in_set)."""
+    def as_dict(self, *, warnings: bool = True) -> dict:
+        """JSON-ready: the scalars, then one record per candidate (name, aul_pu, standard_error, in_set), then
+        ``warnings`` (unless ``warnings=False``)."""
         members = set(self.confidence_set)
         return {"best": self.best, "best_estimate": self.best_estimate, "best_interval": list(self.best_interval),
                 "best_naive": self.aul_pu[self.names.index(self.best)], "regret_upper": self.regret_upper,
@@ -86,7 +88,8 @@ class Selection:
                 "candidates": len(self.names), "bonferroni_kept": self.bonferroni_kept, "level": self.level, "n": self.n, "n_units": self.n_units,
                 "estimator": self.estimator, "method": self.method,
                 "models": [{"name": name, "aul_pu": value, "standard_error": se, "in_set": name in members}
-                           for name, value, se in zip(self.names, self.aul_pu, self.standard_error)]}
+                           for name, value, se in zip(self.names, self.aul_pu, self.standard_error)]} | (
+            {"warnings": list(self.warnings)} if warnings else {})
 
 
 def _candidates(scores) -> tuple[tuple[str, ...], list]:
@@ -177,6 +180,7 @@ def _critical(draws: np.ndarray, se: np.ndarray, j: int, level: float) -> float:
     return float(np.quantile(largest, level))
 
 
+@carries_warnings
 def select_models(labels: ArrayLike, scores, *, level: float = 0.95, pos_label: PosLabel = 1,
                   propensity: ArrayLike | None = None, audited: ArrayLike | None = None,
                   random_state: int | np.random.Generator | None = None) -> Selection:

@@ -6,6 +6,7 @@ refused with the same words wherever it enters; the command passes its option na
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
 import numbers
@@ -322,5 +323,25 @@ def sklearn_names(function: Callable[P, R]) -> Callable[P, R]:
                     raise TypeError(f"{function.__name__}() got {name} twice (as {alias} and as {name})")
                 kwargs[name] = kwargs.pop(alias)
         return function(*args, **kwargs)
+
+    return wrapper
+
+
+def carries_warnings(function: Callable[P, R]) -> Callable[P, R]:
+    """Make ``function``'s result (a frozen dataclass with a ``warnings`` field) carry the messages of the
+    warnings raised while computing it, each once, in order; the warnings are raised to the caller as well, as
+    they would have been (:func:`warnings.warn_explicit` with their category and place), so a user's filters
+    still apply. A report of the result reads them from the value: nothing is lost outside the command."""
+
+    @functools.wraps(function)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            result = function(*args, **kwargs)
+        for warned in caught:
+            warnings.warn_explicit(warned.message, warned.category, warned.filename, warned.lineno,
+                                   source=warned.source)
+        messages = tuple(dict.fromkeys(str(w.message) for w in caught))
+        return dataclasses.replace(result, warnings=tuple(dict.fromkeys((*result.warnings, *messages))))
 
     return wrapper

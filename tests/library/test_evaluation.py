@@ -1,6 +1,7 @@
 """pueval.evaluate: the command's evaluation as one value, the same numbers in the same keys."""
 
 import json
+import re
 import warnings
 
 import numpy as np
@@ -48,8 +49,10 @@ def test_the_command_reports_what_evaluate_returns(tmp_path, capsys, frame, opti
         warnings.simplefilter("ignore")
         found = evaluate(frame["labeled"], frame["score"], **kwargs)
     expected = json.loads(reports.report_json(found.as_dict(propensity_column="e" if "propensity" in kwargs else None,
-                                                            audit_column="audit" if "audited" in kwargs else None)))
+                                                            audit_column="audit" if "audited" in kwargs else None,
+                                                            warnings=False)))
     assert {k: v for k, v in report.items() if k not in IDENTITY} == expected
+    assert report["warnings"] == list(found.warnings)  # the value carries what the command reports
     assert list(report)[:len(expected)] == list(expected)  # the same keys, in the same order
 
 
@@ -128,9 +131,10 @@ def test_the_command_compares_what_compare_returns(tmp_path, capsys, frame, colu
         kwargs["propensity"] = frame["e"].to_numpy()
     found = pueval.compare(frame["labeled"], {c: frame[c].to_numpy() for c in columns}, **kwargs)
     expected = json.loads(reports.report_json(found.as_dict(propensity_column="e" if "propensity" in kwargs
-                                                            else None)))
+                                                            else None, warnings=False)))
     assert {k: v for k, v in report.items() if k not in IDENTITY} == expected
     assert list(report)[:len(expected)] == list(expected)
+    assert report["warnings"] == list(found.warnings)
 
 
 def test_a_comparison_adjusts_its_pairs_by_holm_and_forms_them_as_asked(frame):
@@ -267,3 +271,24 @@ def test_estimators_that_disagree_beyond_their_intervals_lead_the_report(monkeyp
     assert cli.main(["evaluate", str(path), "--mpe", "bbe", "en", "--features", "x1", "--format", "markdown"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("**1 warning") and "disagree beyond their intervals" in lines[2]
+
+
+def test_a_result_carries_its_warnings_to_a_library_report():
+    # an audit that rejects SCAR: the command's report leads with the warning, and so does pueval.report
+    rng = np.random.default_rng(3)
+    n = 3_000
+    y = rng.random(n) < 0.4
+    scores = y + rng.normal(size=n)
+    labeled = y & (rng.random(n) < 1 / (1 + np.exp(-3 * scores)))  # the high-scored positives labeled: SAR
+    audited = np.full(n, np.nan)
+    rows = rng.choice(np.flatnonzero(~labeled), 400, replace=False)
+    audited[rows] = y[rows]
+    with pytest.warns(UserWarning, match="rejects SCAR"):  # still raised to the caller
+        found = evaluate(labeled.astype(int), scores, audited=audited)
+    assert any("rejects SCAR" in message for message in found.warnings)
+    assert found.as_dict()["warnings"] == list(found.warnings)
+    text = pueval.report(found, "markdown")
+    assert re.match(r"\*\*\d+ warnings?: read", text.splitlines()[0])
+    assert "rejects SCAR" in text.split("|")[0]  # before the table
+    quiet = evaluate((y & (rng.random(n) < 0.5)).astype(int), scores)
+    assert quiet.warnings == () and pueval.report(quiet, "json").count('"warnings": []') == 1

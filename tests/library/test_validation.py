@@ -57,3 +57,32 @@ def test_distinct_numbers_are_numpys_unique(values):
     found = validation._distinct_numbers(values)
     assert found == np.unique(values).tolist()
     assert [type(v) for v in found] == [type(v) for v in np.unique(values).tolist()]
+
+
+def test_carries_warnings_records_each_once_and_still_raises_them():
+    import dataclasses
+    import warnings
+
+    from pueval.validation import carries_warnings
+
+    @dataclasses.dataclass(frozen=True)
+    class Value:
+        x: int
+        warnings: tuple = ()
+
+    @carries_warnings
+    def compute(x):
+        warnings.warn("first", UserWarning)
+        warnings.warn("second", RuntimeWarning)
+        warnings.warn("first", UserWarning)
+        return Value(x)
+
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        found = compute(3)
+    assert found == Value(3, ("first", "second"))
+    assert [str(w.message) for w in seen] == ["first", "second", "first"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a user's filter still applies
+        with pytest.raises(UserWarning, match="first"):
+            compute(1)
