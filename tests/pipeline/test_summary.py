@@ -30,19 +30,20 @@ def test_summary_counts_only_this_runs_benchmarks(tmp_path):
     assert "mirror folder /m, verify_checksums False" in text and "reference workload: not timed" in text
     summary.write(tmp_path / "summary.md", started=started, wall_seconds=60, cores=2, config=config,
                   benchmarks=bench, distance=tmp_path / "distance.csv",
-                  reference=reference.Reference(sort=0.25, lightgbm=0.125, numba=0.125))
+                  reference=reference.Reference(km=0.25, transform=0.125, sklearn=0.0625, startup=0.0625))
     text = (tmp_path / "summary.md").read_text()
     assert "| km | 7 | 14 |" in text and "job seconds in reference units (job seconds / 0.500 s): 14" in text
 
 
 def test_the_reference_workload_is_timed_part_by_part(monkeypatch):
-    monkeypatch.setattr(reference, "SORT_ROWS", 1000)
-    monkeypatch.setattr(reference, "KERNEL_ROWS", 50)
-    monkeypatch.setattr(reference, "LIGHTGBM", reference.LIGHTGBM | {"rows": 500, "rounds": 5})
+    monkeypatch.setattr(reference, "KM", reference.KM | {"rows": 300})
+    monkeypatch.setattr(reference, "TRANSFORM", reference.TRANSFORM | {"rows": 600, "draws": 1})
+    monkeypatch.setattr(reference, "SKLEARN", reference.SKLEARN | {"forests": 1, "logistic": 2})
     found = reference.measure()
-    assert all(v > 0 for v in (found.sort, found.lightgbm, found.numba))
-    assert found.seconds == found.sort + found.lightgbm + found.numba
-    assert "np.sort of 1,000 float64" in reference.composition()
+    assert all(v > 0 for v in (found.km, found.transform, found.sklearn, found.startup))
+    assert found.seconds == found.km + found.transform + found.sklearn + found.startup
+    assert "KM1/KM2 on 2 draws of 300 × 6" in reference.composition()
+    assert found.parts().startswith(f"km {found.km:.3f} s, transform")
 
 
 def test_every_rule_is_in_one_part_of_the_run_and_the_parts_add_up(repo, tmp_path):
@@ -54,7 +55,7 @@ def test_every_rule_is_in_one_part_of_the_run_and_the_parts_add_up(repo, tmp_pat
     placed = [rule for rules in summary.PARTS.values() for rule in rules]
     assert sorted(placed) == sorted(set(placed)) and set(placed) == named
     seconds = pd.Series({"km": 10.0, "jain": 4.0, "sar": 2.0, "tice": 1.0, "new_rule": 3.0})
-    rows = summary._part_rows(seconds, reference.Reference(sort=0.5, lightgbm=0.25, numba=0.25))
+    rows = summary._part_rows(seconds, reference.Reference(km=0.5, transform=0.25, sklearn=0.125, startup=0.125))
     assert [row.removesuffix(" |").split(" | ")[1:5] for row in rows[2:]] == [
         ["10", "10", "10", "10"], ["1", "1", "11", "11"], ["4", "4", "15", "15"], ["2", "2", "17", "17"],
         ["3", "3", "20", "20"]]

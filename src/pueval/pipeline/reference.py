@@ -1,53 +1,75 @@
 """A fixed reference workload, timed at the start of every run, so that a run's job-seconds can be stated in the
-machine's own units: job-seconds divided by the reference's seconds. Machines differ by up to 1.5× from day to
-day; a slower code and a slower machine are told apart by this ratio, not by the wall time.
+machine's own units: job-seconds divided by the reference's seconds. A slower code and a slower machine are told
+apart by this ratio, not by the wall time.
 
-The workload is what the pipeline spends its time on, one of each, on one core, each the least of
-:data:`REPEATS` timings (wall seconds; the Snakefile times it in the main process before any job starts):
+The workload is a slice of the pipeline's own kinds of work, in about their shares of the default run's
+job-seconds, on one core, each part the least of :data:`REPEATS` timings (wall seconds; the Snakefile times it in
+the main process before any job starts), on seeded synthetic data (``REFERENCE_SEED``, so the work is the same on
+every machine and every run):
 
-* ``sort``: ``np.sort`` of :data:`SORT_ROWS` normal float64 values (the rank metrics);
-* ``lightgbm``: a LightGBM fit, :data:`LIGHTGBM` (the models and DistCurve's transform);
-* ``numba``: a compiled loop over the Gaussian kernel of :data:`KERNEL_ROWS` points in 2-D (KM's inner work),
-  compiled before it is timed.
+* ``km``: KM1 and KM2 (the authors' kernel mean embedding, :func:`pueval.studies.mpe_draws.km_draws`) on
+  :data:`KM` draws of a small dataset, Gram matrices included: the rules ``km`` and ``km_standardized``, about a
+  third of the run, memory-bound NumPy and numba;
+* ``transform``: DistCurve's, EN's and BBE's read-outs of the cross-fitted LightGBM transform
+  (:func:`pueval.studies.mpe_draws.transform_draws`, the config's default transform options) on
+  :data:`TRANSFORM` draws: ``transform_mpe`` and the LightGBM fits of Jain's, Figure 3's and the scores' rules;
+* ``sklearn``: small scikit-learn random forests and logistic regressions (:data:`SKLEARN`): Tabatabaei's,
+  SAR-EM's and McDermott's rules, Python overhead per fit;
+* ``startup``: a fresh interpreter importing the steps' package (``python -c "import pueval.pipeline.steps"``):
+  every job's start, about a tenth of the run.
 
-The data are seeded (``REFERENCE_SEED``), so the work is the same on every machine and every run.
+It replaced a sort of 4·10⁶ floats, one LightGBM fit and a numba loop, which did not follow the work across
+machines (NumPy's SIMD sort made one machine's reference ten times faster at sorting than at the pipeline's work).
 """
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
+import warnings
 from dataclasses import asdict, dataclass
 
 import numpy as np
 
-REPEATS = 5
+REPEATS = 2
 REFERENCE_SEED = 20210101
-SORT_ROWS = 4_000_000
-LIGHTGBM = {"rows": 20_000, "features": 10, "rounds": 200, "num_leaves": 15, "learning_rate": 0.1, "threads": 1}
-KERNEL_ROWS = 7_000
+KM = {"rows": 2_000, "features": 6, "draws": 2}
+TRANSFORM = {"rows": 3_000, "features": 8, "draws": 4,
+             "options": {"folds": 5, "rounds": 50, "num_leaves": 15, "learning_rate": 0.1}}
+SKLEARN = {"rows": 300, "forests": 16, "trees": 10, "logistic": 60}
+BETA = 0.2  # the labeled share of the positives in every draw
+STARTUP = [sys.executable, "-c", "import pueval.pipeline.steps"]
 
 
 @dataclass(frozen=True)
 class Reference:
     """The reference workload's seconds on this machine: each part's least of :data:`REPEATS`, and their sum."""
 
-    sort: float
-    lightgbm: float
-    numba: float
+    km: float
+    transform: float
+    sklearn: float
+    startup: float
 
     @property
     def seconds(self) -> float:
-        return self.sort + self.lightgbm + self.numba
+        return self.km + self.transform + self.sklearn + self.startup
 
     def as_dict(self) -> dict:
         return asdict(self) | {"seconds": self.seconds}
 
+    def parts(self) -> str:
+        """The parts' seconds in words, for the run summary."""
+        return ", ".join(f"{name} {value:.3f} s" for name, value in asdict(self).items())
+
 
 def composition() -> str:
     """The workload in words, for the run summary."""
-    return (f"np.sort of {SORT_ROWS:,} float64; a LightGBM fit of {LIGHTGBM['rounds']} rounds, "
-            f"{LIGHTGBM['num_leaves']} leaves on {LIGHTGBM['rows']:,} × {LIGHTGBM['features']} ({LIGHTGBM['threads']} "
-            f"thread); a numba loop over the Gaussian kernel of {KERNEL_ROWS:,} points (each the least of {REPEATS})")
+    return (f"KM1/KM2 on {KM['draws']} draws of {KM['rows']:,} × {KM['features']}; DistCurve, EN and BBE on the "
+            f"cross-fitted LightGBM transform of {TRANSFORM['draws']} draws of {TRANSFORM['rows']:,} × "
+            f"{TRANSFORM['features']}; {SKLEARN['forests']} random forests of {SKLEARN['trees']} trees and "
+            f"{SKLEARN['logistic']} logistic regressions on {SKLEARN['rows']} rows; a Python start-up importing the "
+            f"pipeline's steps (each the least of {REPEATS}, one core)")
 
 
 def _least(work) -> float:
@@ -59,41 +81,51 @@ def _least(work) -> float:
     return float(best)
 
 
-def _kernel_loop():
-    from numba import njit
-
-    @njit(cache=True)
-    def kernel_sum(points):
-        total = 0.0
-        for i in range(points.shape[0]):
-            for j in range(points.shape[0]):
-                d = (points[i, 0] - points[j, 0]) ** 2 + (points[i, 1] - points[j, 1]) ** 2
-                total += np.exp(-d)
-        return total
-
-    return kernel_sum
+def _problem(rng: np.random.Generator, rows: int, features: int, draws: int):
+    """(X, y, the draws' PU labels): a shifted Gaussian class, ``BETA`` of the positives labeled per draw."""
+    X = rng.normal(size=(rows, features))
+    y = (X[:, 0] + X[:, 1] + rng.normal(size=rows) > 0.5).astype(np.int64)
+    positives = np.flatnonzero(y)
+    s = np.zeros((draws, rows), np.int64)
+    for d in range(draws):
+        s[d, rng.choice(positives, max(2, round(BETA * positives.size)), replace=False)] = 1
+    return X, y, s
 
 
 def measure() -> Reference:
     """Time the reference workload on this machine (a few seconds)."""
-    import lightgbm
+    from sklearn.ensemble import RandomForestClassifier
+    from sklearn.linear_model import LogisticRegression
+
+    from pueval.mpe import distance_curve, shipped_regressor
+    from pueval.mpe.priors import PriorOptions
+    from pueval.studies import mpe_draws
 
     rng = np.random.default_rng(REFERENCE_SEED)
-    values = rng.normal(size=SORT_ROWS)
-    X = rng.normal(size=(LIGHTGBM["rows"], LIGHTGBM["features"]))
-    y = (X[:, 0] + rng.normal(size=LIGHTGBM["rows"]) > 0).astype(int)
-    params = {"objective": "binary", "num_leaves": LIGHTGBM["num_leaves"], "learning_rate": LIGHTGBM["learning_rate"],
-              "num_threads": LIGHTGBM["threads"], "verbose": -1, "seed": 0, "deterministic": True}
-    points = rng.normal(size=(KERNEL_ROWS, 2))
-    kernel_sum = _kernel_loop()
-    kernel_sum(points[:10])  # compiled (or loaded from its cache) before it is timed
-    return Reference(
-        sort=_least(lambda: np.sort(values)),
-        lightgbm=_least(lambda: lightgbm.train(params, lightgbm.Dataset(X, y), num_boost_round=LIGHTGBM["rounds"])),
-        numba=_least(lambda: kernel_sum(points)),
-    )
+    km = _problem(rng, KM["rows"], KM["features"], KM["draws"])
+    transform = _problem(rng, TRANSFORM["rows"], TRANSFORM["features"], TRANSFORM["draws"])
+    forest_X, forest_y, _ = _problem(rng, SKLEARN["rows"], 4, 1)
+    options = PriorOptions(distcurve_model=distance_curve.load_regressor(shipped_regressor.PATH),
+                           transform=TRANSFORM["options"])
+
+    def sklearn_fits():
+        for k in range(SKLEARN["forests"]):
+            RandomForestClassifier(SKLEARN["trees"], random_state=k).fit(forest_X, forest_y)
+        for k in range(SKLEARN["logistic"]):
+            LogisticRegression().fit(forest_X[k:], forest_y[k:])
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        mpe_draws.km_draws(*km[:2], km[2][:1], label="reference")  # numba compiled (or its cache read) first
+        return Reference(
+            km=_least(lambda: mpe_draws.km_draws(*km, label="reference")),
+            transform=_least(lambda: mpe_draws.transform_draws(*transform, options, seed=REFERENCE_SEED,
+                                                               dataset="reference", beta=BETA)),
+            sklearn=_least(sklearn_fits),
+            startup=_least(lambda: subprocess.run(STARTUP, check=True, capture_output=True)),
+        )
 
 
 if __name__ == "__main__":
     found = measure()
-    print(f"{found.seconds:.3f} s: " + ", ".join(f"{k} {v:.3f}" for k, v in found.as_dict().items() if k != "seconds"))
+    print(f"{found.seconds:.3f} s: {found.parts()}")
