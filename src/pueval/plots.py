@@ -96,7 +96,7 @@ class PUROCDisplay:
     @classmethod
     def from_predictions(cls, labels: ArrayLike, scores: ArrayLike, *, theta: float | None = None,
                          theta_source: str = "given", level: float = 0.95, pos_label: PosLabel = 1,
-                         name: str | None = None, ax=None) -> PUROCDisplay:
+                         name: str | None = None, ax=None, **kwargs) -> PUROCDisplay:
         """Compute ROC^PU (and with ``theta`` the corrected ROC and Claesen's ``level`` band) and draw them. A θ
         above 2(1 − AUC^PU), which the ranking contradicts (:func:`pueval.metrics.check_prior`, which warns),
         identifies neither: none is drawn and the legend says why."""
@@ -108,25 +108,27 @@ class PUROCDisplay:
             corrected = curves.corrected_roc_curve(labels, scores, theta, pos_label=pos_label)
         display = cls(curve=pu, corrected=corrected, band=band, theta=theta, theta_source=theta_source, level=level,
                       name=name)
-        return display.plot(ax=ax)
+        return display.plot(ax=ax, **kwargs)
 
     @classmethod
     def from_estimator(cls, estimator, X, labels: ArrayLike, *, response_method: str = "auto",
                        theta: float | None = None, level: float = 0.95, pos_label: PosLabel = 1,
-                       name: str | None = None, ax=None) -> PUROCDisplay:
+                       name: str | None = None, ax=None, **kwargs) -> PUROCDisplay:
         """:meth:`from_predictions` of the estimator's scores of X (``decision_function`` or
         ``predict_proba``), named after the estimator unless ``name`` is given."""
         scores = _response(estimator, X, response_method, pos_label)
         return cls.from_predictions(labels, scores, theta=theta, level=level, pos_label=pos_label,
-                                    name=name or type(estimator).__name__, ax=ax)
+                                    name=name or type(estimator).__name__, ax=ax, **kwargs)
 
-    def plot(self, ax=None, *, name: str | None = None) -> PUROCDisplay:
-        """Draw on ``ax`` (a new figure's when None); returns the display."""
+    def plot(self, ax=None, *, name: str | None = None, **kwargs) -> PUROCDisplay:
+        """Draw on ``ax`` (a new figure's when None); returns the display. ``kwargs`` go to the ROC^PU line
+        (``matplotlib.axes.Axes.plot``), whose colour comes from the axes' cycle unless given, so several models
+        drawn on one axes each get their own; a title the axes already has is kept."""
         ax = _axes(ax)
         name = name or self.name
         prefix = f"{_plain(name)}: " if name else ""
-        self.line_, = ax.plot(self.curve.x, self.curve.y, color="C0",
-                              label=f"{prefix}ROC$^{{PU}}$ (AUC$^{{PU}}$ {self.auc_pu:.3f}, no prior)")
+        self.line_, = ax.plot(self.curve.x, self.curve.y, **({"label": f"{prefix}ROC$^{{PU}}$ (AUC$^{{PU}}$ "
+                                                               f"{self.auc_pu:.3f}, no prior)"} | kwargs))
         theta, source = self.theta, self.theta_source
         if theta is not None and self.corrected is None:
             ax.plot([], [], color="C3", label=f"θ = {theta:.3f} ({source}) is above 2(1 − AUC$^{{PU}}$):\n"
@@ -142,7 +144,9 @@ class PUROCDisplay:
                     label=f"corrected ROC, Jain indirect (θ = {theta:.3f}, {source})")
         ax.plot([0, 1], [0, 1], color="0.7", lw=0.8)
         ax.set(xlabel="false positive rate (unlabeled as negative, or corrected)", ylabel="true positive rate "
-               "(labeled rows' recall)", title="ROC", xlim=(0, 1), ylim=(0, 1.01))
+               "(labeled rows' recall)", xlim=(0, 1), ylim=(0, 1.01))
+        if not ax.get_title():
+            ax.set_title("ROC")
         ax.legend(loc="lower right", fontsize=8)
         self.ax_, self.figure_ = ax, ax.figure
         return self
@@ -169,7 +173,7 @@ class LiftDisplay:
     @classmethod
     def from_predictions(cls, labels: ArrayLike, scores: ArrayLike, *, level: float = 0.95, interval: str = "normal",
                          ci: tuple[float, float] | None = None, pos_label: PosLabel = 1, name: str | None = None,
-                         ax=None) -> LiftDisplay:
+                         ax=None, **kwargs) -> LiftDisplay:
         """Compute lift^PU and AUL^PU's ``level`` interval (:func:`pueval.aul_pu_interval`, method ``interval``,
         the bootstrap seeded 0; or ``ci`` when given) and draw them."""
         from pueval import aul_pu
@@ -177,29 +181,33 @@ class LiftDisplay:
         lifted = curves.lift_curve(labels, scores, pos_label=pos_label)
         if ci is None:
             ci = aul_pu.aul_pu_interval(labels, scores, level, method=interval, random_state=0, pos_label=pos_label)
-        return cls(curve=lifted, ci=ci, level=level, interval=interval, name=name).plot(ax=ax)
+        return cls(curve=lifted, ci=ci, level=level, interval=interval, name=name).plot(ax=ax, **kwargs)
 
     @classmethod
     def from_estimator(cls, estimator, X, labels: ArrayLike, *, response_method: str = "auto", level: float = 0.95,
                        interval: str = "normal", pos_label: PosLabel = 1, name: str | None = None,
-                       ax=None) -> LiftDisplay:
+                       ax=None, **kwargs) -> LiftDisplay:
         """:meth:`from_predictions` of the estimator's scores of X (``decision_function`` or
         ``predict_proba``), named after the estimator unless ``name`` is given."""
         scores = _response(estimator, X, response_method, pos_label)
         return cls.from_predictions(labels, scores, level=level, interval=interval, pos_label=pos_label,
-                                    name=name or type(estimator).__name__, ax=ax)
+                                    name=name or type(estimator).__name__, ax=ax, **kwargs)
 
-    def plot(self, ax=None, *, name: str | None = None) -> LiftDisplay:
-        """Draw on ``ax`` (a new figure's when None); returns the display."""
+    def plot(self, ax=None, *, name: str | None = None, **kwargs) -> LiftDisplay:
+        """Draw on ``ax`` (a new figure's when None); returns the display. ``kwargs`` go to the lift^PU line
+        (``matplotlib.axes.Axes.plot``), whose colour comes from the axes' cycle unless given, so several models
+        drawn on one axes each get their own; a title the axes already has is kept."""
         ax = _axes(ax)
         name = name or self.name
         low, high = self.ci
-        self.line_, = ax.plot(self.curve.x, self.curve.y, color="C0",
-                              label=f"{f'{_plain(name)}: ' if name else ''}lift$^{{PU}}$: AUL$^{{PU}}$ {self.aul_pu:.3f} "
-                                    f"[{low:.3f}, {high:.3f}]\n({self.level:.0%} {self.interval} interval, no prior)")
+        label = (f"{f'{_plain(name)}: ' if name else ''}lift$^{{PU}}$: AUL$^{{PU}}$ {self.aul_pu:.3f} "
+                 f"[{low:.3f}, {high:.3f}]\n({self.level:.0%} {self.interval} interval, no prior)")
+        self.line_, = ax.plot(self.curve.x, self.curve.y, **({"label": label} | kwargs))
         ax.plot([0, 1], [0, 1], color="0.7", lw=0.8)
         ax.set(xlabel="share of all rows scored at least the threshold", ylabel="labeled rows' recall",
-               title="lift", xlim=(0, 1), ylim=(0, 1.01))
+               xlim=(0, 1), ylim=(0, 1.01))
+        if not ax.get_title():
+            ax.set_title("lift")
         ax.legend(loc="lower right", fontsize=8)
         self.ax_, self.figure_ = ax, ax.figure
         return self

@@ -183,7 +183,7 @@ def _critical(draws: np.ndarray, se: np.ndarray, j: int, level: float) -> float:
 @carries_warnings
 def select_models(labels: ArrayLike, scores, *, level: float = 0.95, pos_label: PosLabel = 1,
                   propensity: ArrayLike | None = None, audited: ArrayLike | None = None,
-                  random_state: int | np.random.Generator | None = None) -> Selection:
+                  random_state: int | np.random.Generator | None = 0) -> Selection:
     """Which of K models scored on the same PU rows is best: the argmax of AUL^PU, a confidence set that holds
     the truly best with probability ≥ ``level`` (under SCAR), the argmax's AUL without the winner's curse and an
     upper bound on its regret (module docstring: Hsu's comparison with the best, Gaussian critical values).
@@ -203,8 +203,9 @@ def select_models(labels: ArrayLike, scores, *, level: float = 0.95, pos_label: 
     audited : array of shape (n,), optional
         The true class (1/0) of a simple random sample of the unlabeled rows, NaN elsewhere: every estimate is
         the audited AUL (:func:`pueval.propensity.aul_pu_audit`), valid whatever selected the labels.
-    random_state : int, Generator or None
-        Seeds the Gaussian draws of the critical values and of the bias correction.
+    random_state : int, Generator or None, default 0
+        Seeds the Gaussian draws of the critical values and of the bias correction: 0 by default, as
+        :func:`pueval.evaluate` seeds its bootstrap, so the same call gives the same set; None draws afresh.
 
     Returns
     -------

@@ -122,3 +122,20 @@ def test_names_are_drawn_as_text_never_as_mathtext(tmp_path):
     ax = plot_paired_differences([{"score_a": "$\\bar$", "score_b": "b", "difference": 0.05,
                                    "difference_ci": [0.01, 0.09], "level": 0.95}])
     ax.figure.savefig(tmp_path / "pairs.png")
+
+
+def test_several_models_on_one_display_each_get_a_colour_and_the_title_stays():
+    rng = np.random.default_rng(1)
+    labels = (rng.random(300) < 0.3).astype(int)
+    fig, ax = plt.subplots()
+    ax.set_title("four models")
+    shown = [LiftDisplay.from_predictions(labels, labels + rng.normal(size=300) * k, name=f"m{k}", ax=ax)
+             for k in (1, 2, 3)]
+    shown.append(LiftDisplay.from_predictions(labels, rng.normal(size=300), name="dashed", ax=ax, ls="--",
+                                              color="k"))
+    colours = [display.line_.get_color() for display in shown]
+    assert len(set(colours[:3])) == 3 and colours[3] == "k" and shown[3].line_.get_linestyle() == "--"
+    assert ax.get_title() == "four models"
+    roc = PUROCDisplay.from_predictions(labels, labels + rng.normal(size=300), lw=3)
+    assert roc.line_.get_linewidth() == 3 and roc.ax_.get_title() == "ROC"
+    plt.close("all")

@@ -273,3 +273,10 @@ def test_a_bad_random_state_and_few_labeled_rows_are_named():
     two[:2] = 1
     with pytest.warns(FewUnitsWarning, match="rest on 2 units"):
         select_models(two, scores, random_state=0)
+
+
+def test_select_models_is_seeded_by_default():
+    rng = np.random.default_rng(4)
+    labels = (rng.random(400) < 0.3).astype(int)
+    scores = {name: labels + rng.normal(size=400) * k for name, k in (("a", 1.0), ("b", 1.05), ("c", 1.1))}
+    assert select_models(labels, scores) == select_models(labels, scores)

@@ -53,8 +53,9 @@ class PriorEstimator:
 
     Parameters
     ----------
-    methods : sequence of str
-        Any of ``km1``, ``km2``, ``distcurve``, ``en``, ``bbe``, ``tice`` (:data:`pueval.mpe.PUBLIC_METHODS`).
+    methods : str or sequence of str
+        One or more of ``km1``, ``km2``, ``distcurve``, ``en``, ``bbe``, ``tice``
+        (:data:`pueval.mpe.PUBLIC_METHODS`); one name alone is one method, never its letters.
     km_standardize : bool
         KM on standardized features (our deviation from the authors' code, never the default).
     distcurve_model : lightgbm.Booster or path, optional
@@ -88,7 +89,7 @@ class PriorEstimator:
         self._params = {"methods": methods, "km_standardize": km_standardize, "distcurve_model": distcurve_model,
                         "repetitions": repetitions, "transform": transform, "bbe": bbe, "tice": tice,
                         "shared": shared}  # as given: scikit-learn's clone checks they come back unchanged
-        methods = tuple(methods)
+        methods = (methods,) if isinstance(methods, str) else tuple(methods)
         unknown = [m for m in methods if m not in PUBLIC_METHODS]
         if not methods or unknown:
             raise ValueError(f"methods: {unknown or 'none given'}; choose from {', '.join(PUBLIC_METHODS)}")
@@ -112,6 +113,13 @@ class PriorEstimator:
 
             self.model = (dc.load_regressor(distcurve_model) if isinstance(distcurve_model, (str, os.PathLike))
                           else distcurve_model)
+
+    def __repr__(self) -> str:
+        defaults = {"km_standardize": False, "repetitions": 10}  # the others default to None
+        given = {k: v for k, v in self._params.items() if k != "methods" and v is not None and v is not
+                 defaults.get(k) and not (k in defaults and v == defaults[k])}
+        shown = ", ".join(f"{k}={'<shared>' if k == 'shared' else repr(v)}" for k, v in given.items())
+        return f"PriorEstimator({list(self.methods)!r}{', ' + shown if shown else ''})"
 
     def get_params(self, deep: bool = True) -> dict:
         """The constructor's arguments as given (scikit-learn's convention, so that ``sklearn.base.clone`` works)."""

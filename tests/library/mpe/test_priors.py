@@ -302,3 +302,11 @@ def test_prior_options_are_one_value_checked_once_for_the_estimator_and_estimate
     found = estimate_priors(X, labels, ["distcurve", "bbe", "tice"], random_state=5, interval=None,
                             options={m: options.by_method()[m] for m in ("distcurve", "bbe", "tice")})
     assert {m: e.theta for m, e in found.items()} == thetas
+
+
+def test_one_method_name_is_one_method_and_the_estimator_shows_itself():
+    from pueval.mpe.priors import PriorEstimator
+
+    assert PriorEstimator("bbe").methods == ("bbe",)
+    assert repr(PriorEstimator("bbe")) == "PriorEstimator(['bbe'])"
+    assert repr(PriorEstimator(["km1", "tice"], tice={"k": 4})) == "PriorEstimator(['km1', 'tice'], tice={'k': 4})"
