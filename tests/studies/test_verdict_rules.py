@@ -183,3 +183,10 @@ def test_over_range_the_worst_part_decides():
     assert judged.arms == "a: reproduced; b: undecided; c: reproduced"
     assert rules.over_range([*parts, ("d", _judged(NOT_REPRODUCED))]).verdict == NOT_REPRODUCED
     assert rules.over_range([("a", _judged(REPRODUCED))]).verdict == REPRODUCED
+
+
+def test_covers_with_too_few_units_to_tell_is_undecided():
+    # four datasets at 0.83 to 1.0: the interval holds 0.95 but reaches far below it
+    judged = rules.covers([0.83, 1.0, 0.9, 1.0], [9, 9, 9, 9], nominal=0.95, unit="datasets")
+    assert judged.verdict == UNDECIDED and "not told from" in judged.statistic
+    assert rules.covers([0.94, 0.96, 0.95, 0.95], [50] * 4, nominal=0.95, unit="datasets").verdict == REPRODUCED

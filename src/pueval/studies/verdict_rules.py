@@ -244,15 +244,21 @@ def _wilson(successes: float, n: float, level: float) -> tuple[float, float]:
     return float(centre - half), float(centre + half)
 
 
+COVERAGE_TOLERANCE = 0.05
+"""A coverage claim is undecided when its interval reaches more than this below the nominal level: the design
+cannot tell coverage at the level from coverage that much short of it."""
+
+
 def covers(coverage: Sequence[float], draws: Sequence[int], *, nominal: float, unit: str,
-           baseline: float | None = None, needs_baseline: bool = False, confidence: float = 0.95) -> Judgement:
+           baseline: float | None = None, needs_baseline: bool = False, confidence: float = 0.95,
+           tolerance: float = COVERAGE_TOLERANCE) -> Judgement:
     """"An interval covering at its level": the coverage over the units' draws, with a ``confidence`` interval
     taking the units as independent (a t-interval over the units' coverages, weighted by their draws, with
     two or more units; Wilson's for the draws of one unit). Not reproduced when the interval lies below
-    ``nominal``; reproduced otherwise, "conservative" when it lies above. A validation must be able to fail:
-    with ``needs_baseline``, a ``baseline`` (a set or bound that should fail, e.g. a random set of the same
-    size) must cover below ``nominal``, else the verdict is undecided (no baseline computed, or one that
-    covers too)."""
+    ``nominal``; undecided when it holds ``nominal`` but reaches more than ``tolerance`` below it (too few units
+    to tell); reproduced otherwise, "conservative" when it lies above. A validation must be able to fail: with
+    ``needs_baseline``, a ``baseline`` (a set or bound that should fail, e.g. a random set of the same size) must
+    cover below ``nominal``, else the verdict is undecided (no baseline computed, or one that covers too)."""
     c, n = np.asarray(coverage, dtype=float), np.asarray(draws, dtype=float)
     if c.size == 0 or c.size != n.size or not (np.isfinite(c).all() and (n > 0).all()):
         raise ValueError("covers needs one finite coverage and a positive draw count per unit")
@@ -268,15 +274,19 @@ def covers(coverage: Sequence[float], draws: Sequence[int], *, nominal: float, u
     statistic = f"coverage {overall:.3f} over {int(n.sum())} draws in {c.size} {unit} (nominal {nominal:g})"
     if high < nominal:
         verdict = NOT_REPRODUCED
+    elif low < nominal - tolerance:
+        verdict = UNDECIDED
+        statistic += f", not told from {low:.3f}"
     else:
         verdict = REPRODUCED
         if low > nominal:
             statistic += ", conservative"
-    detectable = f"a shortfall of {max(0.0, overall - low):.2g} below the coverage"
+    detectable = f"a shortfall of more than {tolerance:g} below nominal" + (
+        "" if low >= nominal - tolerance else f" (here down to {low:.3f} not ruled out)")
     if needs_baseline:
         if baseline is None:
             statistic += "; no baseline computed that could fail"
-            verdict = UNDECIDED
+            verdict = UNDECIDED if verdict == REPRODUCED else verdict
         else:
             statistic += f"; baseline {baseline:.3f}"
             if baseline >= nominal and verdict == REPRODUCED:
