@@ -189,8 +189,8 @@ def within_error(ours: Sequence[float], paper: Sequence[float], se: Sequence[flo
     adjusted = np.asarray(holm(p))
     rejected = adjusted < level
     detectable = (stats.norm.isf(level / (2 * ours.size)) + stats.norm.isf(1 - POWER)) * scale
-    statistic = (f"{int((~rejected).sum())} of {ours.size} cells within error; mean |ours − paper| "
-                 f"{np.abs(ours - paper).mean():.3g}, mean se {se.mean():.2g}")
+    statistic = (f"{int((~rejected).sum())} of {ours.size} cells within Monte-Carlo error of the target; mean "
+                 f"|ours − target| {np.abs(ours - paper).mean():.3g}, mean se {se.mean():.2g}")
     if rejected.any():
         statistic += f"; outside: {_names(labels, rejected)}"
         verdict = NOT_REPRODUCED
