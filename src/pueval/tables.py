@@ -167,7 +167,8 @@ def _read_delimited(open_text, name: str, kind: str, wanted: Mapping[str, str] |
         separator = "\t" if kind == "tsv" else ","
         _delimited_columns(open_text, name, separator, wanted)
         with open_text() as file:
-            return pd.read_csv(io.BufferedReader(_BoundedLines(file, name), 1 << 20), sep=separator, encoding="utf-8-sig")
+            return pd.read_csv(io.BufferedReader(_BoundedLines(file, name), 1 << 20), sep=separator,
+                               encoding="utf-8-sig")
     columns = _delimited_columns(open_text, name, "\t" if kind == "tsv" else ",", wanted)
     kept = list(_delimited_blocks(open_text, name, kind, wanted, CHUNK_ROWS))
     return pd.concat(kept, ignore_index=True) if kept else pd.DataFrame(columns=columns)

@@ -2,54 +2,6 @@
 # (pueval.studies.ledger), after every study; a study switched off leaves its claims unjudged and listed.
 
 
-def verdict_tables():
-    """The tables the ledger reads, by stem, for the studies this run makes."""
-    tables = {
-        "table1": rules.table1.output.csv,
-        "table1_plus": rules.table1.output.plus_csv,
-        "estimation_errors": rules.figure2.output.errors,
-        "figure1": rules.figure1.output.csv,
-        "theorem1": rules.theorem1.output.csv,
-        "aul_interval": rules.aul_interval.output.csv,
-    }
-    optional = {
-        "cost": ("cost", lambda: rules.cost.output.csv),
-        "figure3": ("figure3", lambda: rules.figure3.output.csv),
-        "sar": ("sar", lambda: rules.sar_table.output.csv),
-        "paired_difference": (
-            "paired_difference",
-            lambda: rules.paired_difference.output.csv,
-        ),
-        "operating_points": (
-            "operating_points",
-            lambda: rules.operating_points.output.csv,
-        ),
-        "model_selection": (
-            "model_selection",
-            lambda: rules.model_selection.output.csv,
-        ),
-        "model_selection_sets": (
-            "model_selection",
-            lambda: rules.model_selection.output.sets_csv,
-        ),
-        "prior_intervals": (
-            "prior_intervals",
-            lambda: rules.prior_intervals.output.csv,
-        ),
-        "jain_tests": ("jain", lambda: rules.jain.output.tests_csv),
-        "tabatabaei": ("tabatabaei", lambda: rules.tabatabaei.output.csv),
-        "tabatabaei_table2": ("tabatabaei", lambda: rules.tabatabaei.output.table2_csv),
-        "mcdermott": ("mcdermott", lambda: rules.mcdermott.output.csv),
-        "mcdermott_real": ("mcdermott", lambda: rules.mcdermott.output.real_csv),
-        "claesen_order": ("claesen", lambda: rules.claesen.output.order_csv),
-        "claesen_labelings": ("claesen", lambda: rules.claesen.output.labelings_csv),
-    }
-    for stem, (key, output) in optional.items():
-        if config.get(key):
-            tables[stem] = output()
-    return tables
-
-
 rule verdicts:
     input:
         **verdict_tables(),

@@ -406,7 +406,8 @@ def _result(sketch: Sketch, segment: int, level: float, relative: bool, weighted
     n_eff = total ** 2 / float(w2.sum())
     if n_eff < MIN_EFFECTIVE_ROWS:  # as the exact path warns (pueval.propensity.labeled_weights)
         warnings.warn(f"propensity: the weights leave {n_eff:.1f} effective labeled rows (Kish; fewer than "
-                      f"{MIN_EFFECTIVE_ROWS}): the normal interval is not to be trusted", PropensityWarning, stacklevel=3)
+                      f"{MIN_EFFECTIVE_ROWS}): the normal interval is not to be trusted", PropensityWarning,
+                      stacklevel=3)
     return BinnedAUL(n, n_labeled, mean, (max(mean - bound - half, 0.0), min(mean + bound + half, 1.0)), level,
                      bound, bins, n_eff=n_eff)
 

@@ -517,11 +517,13 @@ CLAIMS: tuple[Claim, ...] = (
           "AUL^PU's", "k = 0; point estimates", "three sets of class attributes, each an arm", "dataset", ("sar",),
           _sar_em(True)),
     Claim("jain.real", "Jain, White & Radivojac (2017)", "results", "the indirect method was superior in both "
-          "cases (P = 6.5·10⁻⁵ for real α and β ...; one-sided binomial test)", "their non-traditional classifier "
+          "cases (P = 6.5·10⁻⁵ for real α and β ...; one-sided binomial test)",
+          "their non-traditional classifier "
           "(labeled vs unlabeled), bagged networks scored out of bag; ours: LightGBM cross-fitted in config "
           "jain.pu_folds folds (their protocol not run)", "per draw; a model of the true classes",
           "setting (dataset, β): the paper leaves the repair (clip, monotone) open", ("jain_tests",), _jain("real")),
-    Claim("jain.estimated", "Jain, White & Radivojac (2017)", "results", "... and P = 5.7·10⁻³ for estimated α and "
+    Claim("jain.estimated", "Jain, White & Radivojac (2017)", "results",
+          "... and P = 5.7·10⁻³ for estimated α and "
           "β; one-sided binomial test", "as jain.real", "per draw; a model of the true classes",
           "setting (dataset, β)", ("jain_tests",), _jain("estimated")),
     Claim("tabatabaei.figure4.generated", "Tabatabaei, Klein & Hoogendoorn (2020)", "6.2, Figure 4a",
@@ -533,7 +535,8 @@ CLAIMS: tuple[Claim, ...] = (
           ("tabatabaei",), _tabatabaei("iris", 0.02)),
     Claim("tabatabaei.figure4.heart", "Tabatabaei, Klein & Hoogendoorn (2020)", "6.2, Figure 4c",
           "Heart Disease: significantly better for ρ > 0.02 (their Figure 4c)", "Heart Disease, forests fitted on "
-          "the true classes (the paper does not say); the claim judged in each set of forests", "PU-fitted forests", "ρ",
+          "the true classes (the paper does not say); the claim judged in each set of forests", "PU-fitted forests",
+          "ρ",
           ("tabatabaei",), _tabatabaei("forest", 0.02)),
     Claim("mcdermott.3.1", "McDermott et al. (2024)", "3.1, Figures 2, 5, 6", "optimizing AUPRC favours the "
           "higher-prevalence group more than optimizing AUROC does", "two synthetic groups (prevalence 0.05 and "

@@ -268,7 +268,7 @@ def test_a_tiny_propensity_reaches_the_sketch_as_the_exact_path_reads_it(tiny):
     assert found.n_eff == pytest.approx(exact.n_eff, rel=1e-9) and found.n_eff == pytest.approx(3.0)
     assert abs(found.aul_pu - exact.aul) <= found.error_bound
     assert found.ci[0] <= exact.aul <= found.ci[1]
-    with pytest.raises(ArgumentError, match="propensity: absolute"):  # Σ 1/e overflows: no absolute answer, as the exact path
+    with pytest.raises(ArgumentError, match="propensity: absolute"):  # Σ 1/e overflows, as on the exact path
         sketch.result(relative=False)
 
 
