@@ -456,8 +456,8 @@ def summarize(labels: ArrayLike, scores: ArrayLike, *, edges: ArrayLike, pos_lab
 
 
 def _inverse_powers(e: np.ndarray) -> tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:
-    """1/e and 1/e² as (mantissa, exponent) pairs, exact where those floats are finite (1/e = (1/m)·2^−k for
-    e = m·2^k) and never overflowing: a propensity of 5e-324 gives 1/e = 2^1074, 1/e² = 2^2148."""
+    """1/e and 1/e² as (mantissa, exponent) pairs, exact where those floats are finite (``1/e = (1/m) * 2**-k`` for
+    ``e = m * 2**k``) and never overflowing: a propensity of 5e-324 gives 1/e = 2¹⁰⁷⁴, 1/e² = 2²¹⁴⁸."""
     m, k = np.frexp(e)
     inverse = 1.0 / m  # in (1, 2]
     m1, k1 = np.frexp(inverse)

@@ -34,8 +34,8 @@ class ExactSums:
 
     @classmethod
     def of_scaled(cls, cells: np.ndarray, mantissa: np.ndarray, exponent: np.ndarray, size: int) -> ExactSums:
-        """The sums of the values mantissa·2^exponent (mantissas in [½, 1), integer exponents of any size: a value
-        need not be a finite float64, as 1/e² of a propensity e = 10⁻²⁰⁰ is not) by ``cells``."""
+        """The sums of the values ``mantissa * 2**exponent`` (mantissas in [½, 1), integer exponents of any size: a
+        value need not be a finite float64, as 1/e² of a propensity e = 10⁻²⁰⁰ is not) by ``cells``."""
         parts: dict = {}
         for start in range(0, mantissa.size, _CHUNK):
             cell = cells[start:start + _CHUNK]
@@ -79,7 +79,7 @@ class ExactSums:
         return max((k for k, sums in self.parts.items() if sums[:, cells].any()), default=0)
 
     def values(self, scale: int = 0) -> np.ndarray:
-        """Each cell's exact total times 2^−``scale``, rounded once to float64 (inf where it overflows): with the
+        """Each cell's exact total times ``2**-scale``, rounded once to float64 (inf where it overflows): with the
         scale of the largest values, totals that overflow a float64 still give their ratios."""
         out = np.zeros(self.cells)
         if not self.parts:
