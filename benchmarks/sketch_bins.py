@@ -11,20 +11,11 @@ target is O(n log B) whatever the edges. Each figure is the least wall time of `
 from __future__ import annotations
 
 import argparse
-import time
 
 import numpy as np
+from library_speed import least  # benchmarks/ is on the path when a benchmark runs as a script
 
 from pueval.sketch import default_edges, summarize
-
-
-def least(f, repeats: int) -> float:
-    best = np.inf
-    for _ in range(repeats):
-        start = time.perf_counter()
-        f()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def kinds(n: int, rng: np.random.Generator) -> dict[str, np.ndarray]:

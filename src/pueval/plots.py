@@ -74,6 +74,18 @@ def _response(estimator, X, response_method: str, pos_label: PosLabel):
     raise ArgumentError("estimator", f"{type(estimator).__name__} has no {' or '.join(methods)}")
 
 
+def _finished(display, ax, title: str, *, xlabel: str, ylabel: str):
+    """A display's axes finished: the chance diagonal, the unit square and its labels, ``title`` unless the axes
+    has one, the legend; ``ax_`` and ``figure_`` set. Returns the display."""
+    ax.plot([0, 1], [0, 1], color="0.7", lw=0.8)
+    ax.set(xlabel=xlabel, ylabel=ylabel, xlim=(0, 1), ylim=(0, 1.01))
+    if not ax.get_title():
+        ax.set_title(title)
+    ax.legend(loc="lower right", fontsize=8)
+    display.ax_, display.figure_ = ax, ax.figure
+    return display
+
+
 class PUROCDisplay:
     """ROC^PU of one model (the labeled rows against every unlabeled row as a negative), and with a prior θ the
     corrected ROC (Jain et al.'s indirect curve) and Claesen et al.'s band, as scikit-learn's ``RocCurveDisplay``:
@@ -142,14 +154,8 @@ class PUROCDisplay:
             # one (metrics.corrected_auc), and a reader should meet one corrected AUC, not two
             ax.plot(self.corrected.x, self.corrected.y, color="C3",
                     label=f"corrected ROC, Jain indirect (θ = {theta:.3f}, {source})")
-        ax.plot([0, 1], [0, 1], color="0.7", lw=0.8)
-        ax.set(xlabel="false positive rate (unlabeled as negative, or corrected)", ylabel="true positive rate "
-               "(labeled rows' recall)", xlim=(0, 1), ylim=(0, 1.01))
-        if not ax.get_title():
-            ax.set_title("ROC")
-        ax.legend(loc="lower right", fontsize=8)
-        self.ax_, self.figure_ = ax, ax.figure
-        return self
+        return _finished(self, ax, "ROC", xlabel="false positive rate (unlabeled as negative, or corrected)",
+                         ylabel="true positive rate (labeled rows' recall)")
 
 
 class LiftDisplay:
@@ -203,14 +209,8 @@ class LiftDisplay:
         label = (f"{f'{_plain(name)}: ' if name else ''}lift$^{{PU}}$: AUL$^{{PU}}$ {self.aul_pu:.3f} "
                  f"[{low:.3f}, {high:.3f}]\n({self.level:.0%} {self.interval} interval, no prior)")
         self.line_, = ax.plot(self.curve.x, self.curve.y, **({"label": label} | kwargs))
-        ax.plot([0, 1], [0, 1], color="0.7", lw=0.8)
-        ax.set(xlabel="share of all rows scored at least the threshold", ylabel="labeled rows' recall",
-               xlim=(0, 1), ylim=(0, 1.01))
-        if not ax.get_title():
-            ax.set_title("lift")
-        ax.legend(loc="lower right", fontsize=8)
-        self.ax_, self.figure_ = ax, ax.figure
-        return self
+        return _finished(self, ax, "lift", xlabel="share of all rows scored at least the threshold",
+                         ylabel="labeled rows' recall")
 
 
 def plot_roc_pu(labels: ArrayLike, scores: ArrayLike, *, theta: float | None = None, theta_source: str = "given",
