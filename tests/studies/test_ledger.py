@@ -118,3 +118,16 @@ def test_every_claim_has_its_columns_and_a_verdict_of_the_four():
 @pytest.mark.parametrize("claim", ledger.CLAIMS, ids=lambda c: c.id)
 def test_every_claim_quotes_and_names_its_setting(claim):
     assert claim.quote and claim.setting and claim.unit and claim.tables
+
+
+def test_a_run_without_the_papers_settings_or_an_arm_is_not_judged_on_them():
+    own = _table1().assign(**{c: np.nan for c in _table1().columns if c.startswith("paper_")})
+    errors = pd.DataFrame({"dataset": "abalone", "beta": ["0.1"], "method": "aul", "se_mae": [0.001], "iqr": [0.01]})
+    frame = ledger.ledger({"table1": own, "estimation_errors": errors, "mcdermott_real": pd.DataFrame(),
+                           "jain_tests": _jain_tests(24, 13).query("arm == 'model'")})
+    reasons = " ".join(frame.attrs["not_judged"])
+    assert "aul.table1.ratio (table1 holds none of the paper's settings)" in reasons
+    assert "aul.table1.cells.km1" in reasons and "mcdermott.3.2 (mcdermott_real is empty" in reasons
+    assert "jain.real (jain_tests has no row pu" in reasons
+    assert "aul.figure2.mean (estimation_errors holds no dataset's pooled errors)" in reasons
+    assert list(frame["id"]) == ["aul.table1.below", "aul.figure2.beta"]
