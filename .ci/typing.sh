@@ -11,3 +11,5 @@ if echo "$out" | grep -q 'Revealed type is "Any"'; then
   exit 1
 fi
 [ "$(echo "$out" | grep -c 'Revealed type is "def')" -eq "$(grep -c '^reveal_type' .ci/typing_client.py)" ]
+# a strict client's direct imports of the re-exported names type-check clean
+uv run --with mypy mypy --strict --ignore-missing-imports --follow-imports=silent .ci/typing_strict_client.py

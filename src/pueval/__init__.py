@@ -20,16 +20,22 @@ from typing import TYPE_CHECKING
 __version__ = "0.2.0"
 
 if TYPE_CHECKING:  # what type checkers read; at run time the names below load on first use (__getattr__)
-    from pueval import (  # noqa: F401
-        aul_pu, curves, evaluation, extras, logistic, metrics, mpe, multitest, operating, plots, propensity, related,
-        sar_em, selection, sketch, validation)
-    from pueval.aul_pu import (  # noqa: F401
-        PairedDifference, aul_pu_difference, aul_pu_interval, aul_pu_score, aul_pu_scorer)
-    from pueval.evaluation import Comparison, Evaluation, compare, evaluate  # noqa: F401
-    from pueval.reports import report  # noqa: F401
-    from pueval.operating import (  # noqa: F401
-        CalibrationCheck, OperatingPoint, calibration_check, operating_point, operating_points)
-    from pueval.selection import Selection, refit_within_set, select_models  # noqa: F401
+    # "x as x": an explicit re-export, which mypy --strict (no implicit re-export) accepts in a client
+    from pueval import aul_pu as aul_pu, curves as curves, evaluation as evaluation, extras as extras
+    from pueval import logistic as logistic, metrics as metrics, mpe as mpe, multitest as multitest
+    from pueval import operating as operating, plots as plots, propensity as propensity, related as related
+    from pueval import sar_em as sar_em, selection as selection, sketch as sketch, validation as validation
+    from pueval.aul_pu import PairedDifference as PairedDifference, aul_pu_difference as aul_pu_difference
+    from pueval.aul_pu import aul_pu_interval as aul_pu_interval, aul_pu_score as aul_pu_score
+    from pueval.aul_pu import aul_pu_scorer as aul_pu_scorer
+    from pueval.evaluation import Comparison as Comparison, Evaluation as Evaluation, compare as compare
+    from pueval.evaluation import evaluate as evaluate
+    from pueval.operating import CalibrationCheck as CalibrationCheck, OperatingPoint as OperatingPoint
+    from pueval.operating import calibration_check as calibration_check, operating_point as operating_point
+    from pueval.operating import operating_points as operating_points
+    from pueval.reports import report as report
+    from pueval.selection import Selection as Selection, refit_within_set as refit_within_set
+    from pueval.selection import select_models as select_models
 
 _EXPORTS = {"aul_pu_score": "aul_pu", "aul_pu_interval": "aul_pu", "aul_pu_difference": "aul_pu",
             "aul_pu_scorer": "aul_pu", "PairedDifference": "aul_pu", "operating_point": "operating",

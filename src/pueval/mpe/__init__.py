@@ -10,12 +10,16 @@ importing LightGBM.
 
 from typing import TYPE_CHECKING, Literal
 
-if TYPE_CHECKING:  # what type checkers read; at run time __getattr__ imports each on first use
-    from pueval.mpe.distance_curve import distcurve  # noqa: F401
-    from pueval.mpe.kernel_embedding import km  # noqa: F401
-    from pueval.mpe.priors import (BootstrapWarning, PriorAtBoundWarning, PriorEstimate, PriorEstimator,  # noqa: F401
-                                   PriorOptions, SubsampleWarning, estimate_prior, estimate_priors, priors_agree)
-    from pueval.seeds import PriorSeeds  # noqa: F401
+if TYPE_CHECKING:  # what type checkers read; at run time __getattr__ imports each on first use ("x as x": an
+    # explicit re-export, which mypy --strict accepts in a client)
+    from pueval.mpe.distance_curve import distcurve as distcurve
+    from pueval.mpe.kernel_embedding import km as km
+    from pueval.mpe.priors import BootstrapWarning as BootstrapWarning, PriorAtBoundWarning as PriorAtBoundWarning
+    from pueval.mpe.priors import PriorEstimate as PriorEstimate, PriorEstimator as PriorEstimator
+    from pueval.mpe.priors import PriorOptions as PriorOptions, SubsampleWarning as SubsampleWarning
+    from pueval.mpe.priors import estimate_prior as estimate_prior, estimate_priors as estimate_priors
+    from pueval.mpe.priors import priors_agree as priors_agree
+    from pueval.seeds import PriorSeeds as PriorSeeds
 
 THETA_MAX = 0.999  # every estimate is capped here: the corrected AUC divides by 1 − θ̂
 
