@@ -100,6 +100,19 @@ class Evaluation:
     corrected: CorrectedMetrics | None = None
     warnings: tuple[str, ...] = ()  #: the messages of the warnings raised while computing it
 
+    def __repr__(self) -> str:
+        low, high = self.aul_pu_ci
+        parts = [f"n={self.n}", f"n_labeled={self.n_labeled}", f"aul_pu={self.aul_pu:.4f} [{low:.4f}, {high:.4f}]",
+                 f"auc_pu={self.auc_pu:.4f}"]
+        parts += [f"{name}=…" for name in ("weighted", "bounds", "audit", "operating_point", "corrected")
+                  if getattr(self, name) is not None]
+        return f"Evaluation({', '.join(parts)}{_warned(self.warnings)})"
+
+    def _repr_html_(self) -> str:
+        from pueval.reports import report
+
+        return report(self, "html")
+
     def as_dict(self, *, propensity_column: str | None = None, audit_column: str | None = None,
                 warnings: bool = True) -> dict:
         """The report's keys (docs/evaluate.md), in order, and ``warnings`` last (unless ``warnings=False``); the
@@ -321,6 +334,17 @@ class Comparison:
     relative: bool = True
     warnings: tuple[str, ...] = ()  #: the messages of the warnings raised while computing it
 
+    def __repr__(self) -> str:
+        pairs = "; ".join(f"{p.a} − {p.b} {p.difference.difference:+.4f} [{p.difference.ci[0]:+.4f}, "
+                          f"{p.difference.ci[1]:+.4f}]" for p in self.pairs[:3])
+        more = f"; … {len(self.pairs) - 3} more" if len(self.pairs) > 3 else ""
+        return f"Comparison({pairs}{more}{_warned(self.warnings)})"
+
+    def _repr_html_(self) -> str:
+        from pueval.reports import report
+
+        return report(self, "html")
+
     def _pair_dict(self, pair: Pair, propensity_column: str | None) -> dict:
         out = pair.difference.as_dict()
         if self.weighted:
@@ -351,6 +375,11 @@ class Comparison:
             "score_columns": list(self.columns), "baseline": self.baseline, "aul_pu": {c: aul[c] for c in self.columns},
             "comparisons": [{k: pair[k] for k in keep if k in pair} for pair in pairs]} | {
             k: pairs[0][k] for k in ("propensity_column", "propensity", "gamma") if k in pairs[0]} | warned
+
+
+def _warned(messages: tuple[str, ...]) -> str:
+    """A result's warnings in its repr: how many, never their text."""
+    return f", {len(messages)} warning{'s' if len(messages) > 1 else ''}" if messages else ""
 
 
 def pairs_of(names, baseline: str | None = None) -> list[tuple[str, str]]:

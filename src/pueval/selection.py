@@ -78,6 +78,18 @@ class Selection:
     method: str = "Hsu's multiple comparisons with the best, Gaussian multiplier critical values"
     warnings: tuple[str, ...] = ()  #: the messages of the warnings raised while computing it
 
+    def __repr__(self) -> str:
+        count = len(self.warnings)
+        warned = f", {count} warning{'s' if count > 1 else ''}" if count else ""
+        return (f"Selection(best={self.best!r}, confidence_set of {len(self.confidence_set)} of {len(self.names)}, "
+                f"best_estimate={self.best_estimate:.4f} [{self.best_interval[0]:.4f}, {self.best_interval[1]:.4f}], "
+                f"level={self.level:g}{warned})")
+
+    def _repr_html_(self) -> str:
+        from pueval.reports import report
+
+        return report(self, "html")
+
     def as_dict(self, *, warnings: bool = True) -> dict:
         """JSON-ready: the scalars, then one record per candidate (name, aul_pu, standard_error, in_set), then
         ``warnings`` (unless ``warnings=False``)."""

@@ -292,3 +292,19 @@ def test_a_result_carries_its_warnings_to_a_library_report():
     assert "rejects SCAR" in text.split("|")[0]  # before the table
     quiet = evaluate((y & (rng.random(n) < 0.5)).astype(int), scores)
     assert quiet.warnings == () and pueval.report(quiet, "json").count('"warnings": []') == 1
+
+
+def test_results_print_short_and_render_in_a_notebook():
+    rng = np.random.default_rng(5)
+    y = rng.random(800) < 0.4
+    labels, scores = (y & (rng.random(800) < 0.5)).astype(int), y + rng.normal(size=800)
+    found = evaluate(labels, scores, prior=0.3)
+    assert repr(found).startswith("Evaluation(n=800, n_labeled=") and len(repr(found)) < 200
+    assert "corrected=…" in repr(found)
+    pair = pueval.compare(labels, {"a": scores, "b": scores + rng.normal(size=800)})
+    assert repr(pair).startswith("Comparison(a − b ") and len(repr(pair)) < 200
+    chosen = pueval.select_models(labels, {"a": scores, "b": scores + rng.normal(size=800)})
+    assert repr(chosen).startswith("Selection(best='a'") and len(repr(chosen)) < 200
+    for value in (found, pair, chosen):
+        html = value._repr_html_()
+        assert html.lstrip().lower().startswith("<!doctype html") and "<table" in html
