@@ -425,7 +425,14 @@ def _claesen_covtype(t: Tables) -> tuple[Judgement, str]:
 def _tabatabaei_table2(t: Tables) -> tuple[Judgement, str]:
     table = t["tabatabaei_table2"]
     rows = table[(table["score"] == "f1bar") & table["family"].isin(("generated", "iris"))]
-    return (rules.within_error(rows["rmse"], rows["paper"], rows["se"], list(rows["family"])),
+    labels = list(rows["family"])
+    # how many runs the printed cell averages the paper does not say: one notebook run (one labeled set and 100
+    # classifiers, whose error is √runs times ours), or as many as ours
+    judged = [("the printed cell from one run", rules.within_error(rows["rmse"], rows["paper"], rows["se"], labels,
+                                                                   paper_se=rows["se"] * np.sqrt(rows["runs"]))),
+              ("the printed cell from as many runs as ours", rules.within_error(rows["rmse"], rows["paper"],
+                                                                                rows["se"], labels))]
+    return (rules.arms(judged, open_choice=True),
             ", ".join(f"{f} {v:.3f}" for f, v in zip(rows["family"], rows["paper"])))
 
 
@@ -567,8 +574,8 @@ CLAIMS: tuple[Claim, ...] = (
           ("claesen_labelings",), _claesen_covtype),
     Claim("tabatabaei.table2.f1bar", "Tabatabaei, Klein & Hoogendoorn (2020)", "6.2, Table 2", "F̄1's RMSE against "
           "the true F1 at ρ = 0.3 (Table 2)", "their notebooks' generated data and IRIS, 200 runs × 100 classifiers",
-          "Heart Disease (design unknown: results/tabatabaei.md)", "dataset; the paper's cell assumed to carry our "
-          "Monte-Carlo error", ("tabatabaei_table2",), _tabatabaei_table2),
+          "Heart Disease (design unknown: results/tabatabaei.md)", "dataset; the runs behind the printed cell are not "
+          "said: one run, or as many as ours, each an arm", ("tabatabaei_table2",), _tabatabaei_table2),
     Claim("tabatabaei.table2.smaller", "Tabatabaei, Klein & Hoogendoorn (2020)", "6.2, Table 2", "The RMSE for our "
           "approach is much smaller compared to the LL score.", "each dataset's printed form of LL",
           "the other form of LL (results/tabatabaei.md)", "dataset", ("tabatabaei_table2",), _tabatabaei_smaller),
