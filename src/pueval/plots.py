@@ -108,12 +108,17 @@ class PUROCDisplay:
     @classmethod
     def from_predictions(cls, labels: ArrayLike, scores: ArrayLike, *, theta: float | None = None,
                          theta_source: str = "given", level: float = 0.95, pos_label: PosLabel = 1,
-                         name: str | None = None, ax=None, **kwargs) -> PUROCDisplay:
+                         name: str | None = None, ax=None, sample_weight: ArrayLike | None = None,
+                         **kwargs) -> PUROCDisplay:
         """Compute ROC^PU (and with ``theta`` the corrected ROC and Claesen's ``level`` band) and draw them. A θ
         above 2(1 − AUC^PU), which the ranking contradicts (:func:`pueval.metrics.check_prior`, which warns),
-        identifies neither: none is drawn and the legend says why."""
+        identifies neither: none is drawn and the legend says why. ``sample_weight`` weights ROC^PU's counts
+        (:func:`pueval.curves.roc_curve`); the corrected curve and the band take none, so not with ``theta``."""
         check_level(level)
-        pu = curves.roc_curve(labels, scores, pos_label=pos_label)
+        if sample_weight is not None and theta is not None:
+            raise ArgumentError("sample_weight", "is not taken with theta: the corrected ROC and Claesen's band are "
+                                                 "unweighted")
+        pu = curves.roc_curve(labels, scores, pos_label=pos_label, sample_weight=sample_weight)
         corrected = band = None
         if theta is not None and metrics.check_prior(pu.area, check_fraction(theta, "theta"), theta_source):
             band = curves.claesen_band(labels, scores, theta, level, pos_label=pos_label)
@@ -179,14 +184,16 @@ class LiftDisplay:
     @classmethod
     def from_predictions(cls, labels: ArrayLike, scores: ArrayLike, *, level: float = 0.95, interval: str = "normal",
                          ci: tuple[float, float] | None = None, pos_label: PosLabel = 1, name: str | None = None,
-                         ax=None, **kwargs) -> LiftDisplay:
+                         ax=None, sample_weight: ArrayLike | None = None, **kwargs) -> LiftDisplay:
         """Compute lift^PU and AUL^PU's ``level`` interval (:func:`pueval.aul_pu_interval`, method ``interval``,
-        the bootstrap seeded 0; or ``ci`` when given) and draw them."""
+        the bootstrap seeded 0; or ``ci`` when given) and draw them, each weighted by ``sample_weight`` when
+        given."""
         from pueval import aul_pu
 
-        lifted = curves.lift_curve(labels, scores, pos_label=pos_label)
+        lifted = curves.lift_curve(labels, scores, pos_label=pos_label, sample_weight=sample_weight)
         if ci is None:
-            ci = aul_pu.aul_pu_interval(labels, scores, level, method=interval, random_state=0, pos_label=pos_label)
+            ci = aul_pu.aul_pu_interval(labels, scores, level, method=interval, random_state=0, pos_label=pos_label,
+                                        sample_weight=sample_weight)
         return cls(curve=lifted, ci=ci, level=level, interval=interval, name=name).plot(ax=ax, **kwargs)
 
     @classmethod

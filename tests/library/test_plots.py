@@ -139,3 +139,19 @@ def test_several_models_on_one_display_each_get_a_colour_and_the_title_stays():
     roc = PUROCDisplay.from_predictions(labels, labels + rng.normal(size=300), lw=3)
     assert roc.line_.get_linewidth() == 3 and roc.ax_.get_title() == "ROC"
     plt.close("all")
+
+
+def test_the_displays_take_sample_weight_as_the_curves_do():
+    rng = np.random.default_rng(2)
+    labels = (rng.random(200) < 0.3).astype(int)
+    scores = labels + rng.normal(size=200)
+    weights = rng.integers(1, 4, size=200)
+    lift = LiftDisplay.from_predictions(labels, scores, sample_weight=weights)
+    repeated = LiftDisplay.from_predictions(np.repeat(labels, weights), np.repeat(scores, weights))
+    assert lift.aul_pu == pytest.approx(repeated.aul_pu)
+    roc = PUROCDisplay.from_predictions(labels, scores, sample_weight=weights)
+    assert roc.auc_pu == pytest.approx(PUROCDisplay.from_predictions(np.repeat(labels, weights),
+                                                                     np.repeat(scores, weights)).auc_pu)
+    with pytest.raises(ArgumentError, match="sample_weight"):
+        PUROCDisplay.from_predictions(labels, scores, sample_weight=weights, theta=0.2)
+    plt.close("all")
