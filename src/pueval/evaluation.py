@@ -28,8 +28,8 @@ from pueval.multitest import holm
 from pueval.operating import OperatingPoint, operating_point
 from pueval.propensity import (AuditedAUL, WeightedAUL, WeightedRange, aul_pu_audit, aul_pu_bounds,
                                aul_pu_difference_bounds, aul_pu_weighted, breakdown_gamma, labeled_weights)
-from pueval.validation import (PosLabel, carries_warnings, check_fraction, check_level, check_pu, check_scores,
-                               warn_degenerate)
+from pueval.validation import (ArgumentError, PosLabel, carries_warnings, check_fraction, check_level, check_pu,
+                               check_scores, warn_degenerate)
 
 __all__ = ["evaluate", "Evaluation", "CorrectedMetrics", "compare", "Comparison", "Pair", "ScarRejectedWarning",
            "PriorsDisagreeWarning"]
@@ -200,7 +200,8 @@ def evaluate(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1, l
              interval: Literal["normal", "bootstrap"] = "normal", seed: int | None = 0, threshold: float | None = None,
              propensity: ArrayLike | None = None, absolute: bool = False, gamma: float | None = None,
              audited: ArrayLike | None = None, target_recall: float | None = None, prior: float | None = None,
-             X: ArrayLike | None = None, mpe=None, mpe_options: dict | None = None) -> Evaluation:
+             X: ArrayLike | None = None, mpe=None, mpe_options: dict | None = None,
+             sample_weight: ArrayLike | None = None) -> Evaluation:
     """Evaluate a model's scores on PU labels: AUL^PU with its ``level`` interval (``interval``: ``"normal"``,
     Theorem 1's, or ``"bootstrap"`` seeded by ``seed``) and AUC^PU, plus what the options ask for.
 
@@ -240,6 +241,10 @@ def evaluate(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1, l
         MPE methods (:data:`pueval.mpe.PUBLIC_METHODS`); the first one's θ̂ feeds the corrected metrics.
     mpe_options : dict, optional
         ``{method: {option: value}}``.
+    sample_weight : array of shape (n,), optional
+        Row weights, as scikit-learn's metrics take them (integer weights count a row that many times): AUL^PU,
+        its interval and AUC^PU weighted (:func:`pueval.aul_pu_score`, :func:`pueval.aul_pu_interval`,
+        :func:`pueval.curves.roc_curve`); not with the options that add other estimates.
 
     Returns
     -------
@@ -259,6 +264,11 @@ def evaluate(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1, l
     """
     labeled, scores = check_pu(labels, scores, pos_label=pos_label)  # the one check of the labels and scores
     level = aul_pu.check_interval_options(level, interval, aul_pu.N_BOOT)
+    if sample_weight is not None:
+        return _weighted_evaluation(labeled, scores, sample_weight, level=level, interval=interval, seed=seed,
+                                    threshold=threshold, others={"propensity": propensity, "gamma": gamma,
+                                                                 "audited": audited, "target_recall": target_recall,
+                                                                 "prior": prior, "mpe": mpe})
     if prior is not None and mpe is not None:
         raise ValueError("prior and mpe: give θ or the methods that estimate it, not both")
     if mpe is not None and X is None:
@@ -304,6 +314,25 @@ def evaluate(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1, l
         found["corrected"] = _corrected(labeled, scores, auc_pu, estimates[source].theta, source, threshold, level,
                                         estimates)
     return Evaluation(**found)
+
+
+def _weighted_evaluation(labeled: np.ndarray, scores: np.ndarray, sample_weight, *, level: float, interval: str,
+                         seed, threshold, others: dict) -> Evaluation:
+    """:func:`evaluate` with row weights: AUL^PU, its interval and AUC^PU, each weighted; the options that add
+    other estimates are refused by name."""
+    from pueval import curves
+
+    given = [name for name, value in others.items() if value is not None]
+    if given:
+        raise ArgumentError("sample_weight", f"is taken with AUL^PU, its interval and AUC^PU alone, not with "
+                                             f"{', '.join(given)}")
+    low, high = aul_pu.aul_pu_interval(labeled, scores, level, method=interval, random_state=seed,
+                                       sample_weight=sample_weight)
+    return Evaluation(n=int(labeled.size), n_labeled=int(labeled.sum()),
+                      aul_pu=aul_pu.aul_pu_score(labeled, scores, sample_weight=sample_weight), aul_pu_ci=(low, high),
+                      level=level, interval=interval,
+                      auc_pu=curves.roc_curve(labeled, scores, sample_weight=sample_weight).area,
+                      threshold=float(np.median(scores)) if threshold is None else float(threshold))
 
 
 @dataclass(frozen=True)

@@ -308,3 +308,16 @@ def test_results_print_short_and_render_in_a_notebook():
     for value in (found, pair, chosen):
         html = value._repr_html_()
         assert html.lstrip().lower().startswith("<!doctype html") and "<table" in html
+
+
+def test_evaluate_takes_sample_weight_as_repeated_rows():
+    rng = np.random.default_rng(8)
+    y = rng.random(600) < 0.4
+    labels, scores = (y & (rng.random(600) < 0.5)).astype(int), y + rng.normal(size=600)
+    weights = rng.integers(1, 4, size=600)
+    found = evaluate(labels, scores, sample_weight=weights)
+    repeated = evaluate(np.repeat(labels, weights), np.repeat(scores, weights))
+    assert found.aul_pu == pytest.approx(repeated.aul_pu) and found.auc_pu == pytest.approx(repeated.auc_pu)
+    assert found.n == 600
+    with pytest.raises(pueval.validation.ArgumentError, match="sample_weight: .* not with prior"):
+        evaluate(labels, scores, sample_weight=weights, prior=0.3)
