@@ -25,6 +25,7 @@ from numpy.typing import ArrayLike
 from pueval import aul_pu, metrics, related
 from pueval.aul_pu import PairedDifference
 from pueval.multitest import holm
+from pueval.notebook import html_table
 from pueval.operating import OperatingPoint, operating_point
 from pueval.propensity import (AuditedAUL, WeightedAUL, WeightedRange, aul_pu_audit, aul_pu_bounds,
                                aul_pu_difference_bounds, aul_pu_weighted, breakdown_gamma, labeled_weights)
@@ -109,9 +110,7 @@ class Evaluation:
         return f"Evaluation({', '.join(parts)}{_warned(self.warnings)})"
 
     def _repr_html_(self) -> str:
-        from pueval.reports import report
-
-        return report(self, "html")
+        return html_table(self)
 
     def as_dict(self, *, propensity_column: str | None = None, audit_column: str | None = None,
                 warnings: bool = True) -> dict:
@@ -370,9 +369,7 @@ class Comparison:
         return f"Comparison({pairs}{more}{_warned(self.warnings)})"
 
     def _repr_html_(self) -> str:
-        from pueval.reports import report
-
-        return report(self, "html")
+        return html_table(self)
 
     def _pair_dict(self, pair: Pair, propensity_column: str | None) -> dict:
         out = pair.difference.as_dict()

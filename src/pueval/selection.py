@@ -43,6 +43,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from pueval import metrics
+from pueval.notebook import html_table
 from pueval.validation import (ArgumentError, DegenerateScoresWarning, PosLabel, check_level, check_pu,
                                carries_warnings, check_random_state, check_scores)
 
@@ -86,9 +87,7 @@ class Selection:
                 f"level={self.level:g}{warned})")
 
     def _repr_html_(self) -> str:
-        from pueval.reports import report
-
-        return report(self, "html")
+        return html_table(self)
 
     def as_dict(self, *, warnings: bool = True) -> dict:
         """JSON-ready: the scalars, then one record per candidate (name, aul_pu, standard_error, in_set), then

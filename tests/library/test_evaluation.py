@@ -307,7 +307,7 @@ def test_results_print_short_and_render_in_a_notebook():
     assert repr(chosen).startswith("Selection(best='a'") and len(repr(chosen)) < 200
     for value in (found, pair, chosen):
         html = value._repr_html_()
-        assert html.lstrip().lower().startswith("<!doctype html") and "<table" in html
+        assert html.startswith("<div>") and "<table>" in html and "<th>n</th>" in html
 
 
 def test_evaluate_takes_sample_weight_as_repeated_rows():
