@@ -57,9 +57,12 @@ def mcdermott(input, output, *, settings, features, titles):
     changes = study.end_changes(synthetic)
     pu_changes = study.end_changes(pu, keys=("method", "labels", "arm"))
     changes.to_csv(output.csv, index=False, float_format="%.4f")
-    pd.DataFrame([{"dataset": dataset, "attribute": attribute,
-                   "models_per_split": len(models) // models["split"].nunique(),
-                   **study.spearman_difference(models)} for (dataset, attribute), models in real.items()]
+    real_rows = [{"dataset": dataset, "attribute": attribute,
+                  "models_per_split": len(models) // models["split"].nunique(),
+                  **study.spearman_difference(models)} for (dataset, attribute), models in real.items()]
+    # with its header even when no real dataset is run (config mcdermott.real: []), so the ledger reads it
+    pd.DataFrame(real_rows, columns=["dataset", "attribute", "models_per_split", "difference", "low", "high",
+                                     "low_naive", "high_naive", "splits", "interval"]
                  ).to_csv(output.real_csv, index=False, float_format="%.6g")
     Path(output.md).write_text(render.mcdermott_markdown(synthetic, changes, pu, pu_changes, real, features, titles))
     targets = sorted(synthetic["target_auroc"].unique(), reverse=True)
