@@ -25,7 +25,7 @@ from numpy.typing import ArrayLike
 from pueval import aul_pu, metrics, related
 from pueval.aul_pu import PairedDifference
 from pueval.multitest import holm
-from pueval.notebook import html_table
+from pueval.notebook import html_table, warning_count
 from pueval.operating import OperatingPoint, operating_point
 from pueval.propensity import (AuditedAUL, WeightedAUL, WeightedRange, aul_pu_audit, aul_pu_bounds,
                                aul_pu_difference_bounds, aul_pu_weighted, breakdown_gamma, labeled_weights)
@@ -107,7 +107,7 @@ class Evaluation:
                  f"auc_pu={self.auc_pu:.4f}"]
         parts += [f"{name}=…" for name in ("weighted", "bounds", "audit", "operating_point", "corrected")
                   if getattr(self, name) is not None]
-        return f"Evaluation({', '.join(parts)}{_warned(self.warnings)})"
+        return f"Evaluation({', '.join(parts)}{warning_count(self.warnings)})"
 
     def _repr_html_(self) -> str:
         return html_table(self)
@@ -263,6 +263,7 @@ def evaluate(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1, l
     """
     labeled, scores = check_pu(labels, scores, pos_label=pos_label)  # the one check of the labels and scores
     level = aul_pu.check_interval_options(level, interval, aul_pu.N_BOOT)
+    threshold = float(np.median(scores)) if threshold is None else float(threshold)
     if sample_weight is not None:
         return _weighted_evaluation(labeled, scores, sample_weight, level=level, interval=interval, seed=seed,
                                     threshold=threshold, others={"propensity": propensity, "gamma": gamma,
@@ -279,7 +280,6 @@ def evaluate(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1, l
     warn_degenerate(labeled, scores, labeled_values=t)
     low, high = aul_pu.interval_from_t(t, level, interval, n_boot=aul_pu.N_BOOT, random_state=seed)
     auc_pu = float(metrics.auc_from_rank_sums(ranks.sum(), np.float64(t.size), scores.size))
-    threshold = float(np.median(scores)) if threshold is None else float(threshold)
     found = {"n": int(labeled.size), "n_labeled": int(labeled.sum()), "aul_pu": float(t.mean()),
              "aul_pu_ci": (low, high), "level": level, "interval": interval, "auc_pu": auc_pu, "threshold": threshold}
     if propensity is not None:
@@ -316,7 +316,7 @@ def evaluate(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1, l
 
 
 def _weighted_evaluation(labeled: np.ndarray, scores: np.ndarray, sample_weight, *, level: float, interval: str,
-                         seed, threshold, others: dict) -> Evaluation:
+                         seed, threshold: float, others: dict) -> Evaluation:
     """:func:`evaluate` with row weights: AUL^PU, its interval and AUC^PU, each weighted; the options that add
     other estimates are refused by name."""
     from pueval import curves
@@ -331,7 +331,7 @@ def _weighted_evaluation(labeled: np.ndarray, scores: np.ndarray, sample_weight,
                       aul_pu=aul_pu.aul_pu_score(labeled, scores, sample_weight=sample_weight), aul_pu_ci=(low, high),
                       level=level, interval=interval,
                       auc_pu=curves.roc_curve(labeled, scores, sample_weight=sample_weight).area,
-                      threshold=float(np.median(scores)) if threshold is None else float(threshold))
+                      threshold=threshold)
 
 
 @dataclass(frozen=True)
@@ -366,7 +366,7 @@ class Comparison:
         pairs = "; ".join(f"{p.a} − {p.b} {p.difference.difference:+.4f} [{p.difference.ci[0]:+.4f}, "
                           f"{p.difference.ci[1]:+.4f}]" for p in self.pairs[:3])
         more = f"; … {len(self.pairs) - 3} more" if len(self.pairs) > 3 else ""
-        return f"Comparison({pairs}{more}{_warned(self.warnings)})"
+        return f"Comparison({pairs}{more}{warning_count(self.warnings)})"
 
     def _repr_html_(self) -> str:
         return html_table(self)
@@ -402,10 +402,6 @@ class Comparison:
             "comparisons": [{k: pair[k] for k in keep if k in pair} for pair in pairs]} | {
             k: pairs[0][k] for k in ("propensity_column", "propensity", "gamma") if k in pairs[0]} | warned
 
-
-def _warned(messages: tuple[str, ...]) -> str:
-    """A result's warnings in its repr: how many, never their text."""
-    return f", {len(messages)} warning{'s' if len(messages) > 1 else ''}" if messages else ""
 
 
 def pairs_of(names, baseline: str | None = None) -> list[tuple[str, str]]:

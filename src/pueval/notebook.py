@@ -1,13 +1,24 @@
-"""How a result shows in a notebook: ``_repr_html_`` of :class:`~pueval.evaluation.Evaluation`,
-:class:`~pueval.evaluation.Comparison` and :class:`~pueval.selection.Selection`, a table of their
-``as_dict()`` with the warnings first (the full report, with its figure: :func:`pueval.report`)."""
+"""How a result shows in a notebook: its repr's count of warnings, and ``_repr_html_`` of
+:class:`~pueval.evaluation.Evaluation`, :class:`~pueval.evaluation.Comparison` and :class:`~pueval.selection.Selection`,
+a table of their ``as_dict()`` with the warnings first (the full report, with its figure: :func:`pueval.report`)."""
 
 from __future__ import annotations
 
 import html
 import json
 
-__all__ = ["html_table"]
+__all__ = ["html_table", "warning_count"]
+
+
+def warning_count(messages) -> str:
+    """A result's warnings in its repr: how many, never their text ("" when none).
+
+    Examples
+    --------
+    >>> warning_count(("a", "b")), warning_count(())
+    (', 2 warnings', '')
+    """
+    return f", {len(messages)} warning{'s' if len(messages) > 1 else ''}" if messages else ""
 
 
 def _shown(value) -> str:

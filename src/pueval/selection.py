@@ -43,7 +43,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from pueval import metrics
-from pueval.notebook import html_table
+from pueval.notebook import html_table, warning_count
 from pueval.validation import (ArgumentError, DegenerateScoresWarning, PosLabel, check_level, check_pu,
                                carries_warnings, check_random_state, check_scores)
 
@@ -80,11 +80,9 @@ class Selection:
     warnings: tuple[str, ...] = ()  #: the messages of the warnings raised while computing it
 
     def __repr__(self) -> str:
-        count = len(self.warnings)
-        warned = f", {count} warning{'s' if count > 1 else ''}" if count else ""
         return (f"Selection(best={self.best!r}, confidence_set of {len(self.confidence_set)} of {len(self.names)}, "
                 f"best_estimate={self.best_estimate:.4f} [{self.best_interval[0]:.4f}, {self.best_interval[1]:.4f}], "
-                f"level={self.level:g}{warned})")
+                f"level={self.level:g}{warning_count(self.warnings)})")
 
     def _repr_html_(self) -> str:
         return html_table(self)
@@ -377,12 +375,13 @@ def refit_within_set(order: Callable[[dict], object] | str, *, level: float = 0.
         folds = np.column_stack([np.asarray(cv_results[name], dtype=float) for name in splits])
         params = cv_results["params"]
         # a fit that failed leaves NaN in its folds (scikit-learn's error_score=np.nan): never chosen, never a rival
-        fitted = np.flatnonzero(np.isfinite(folds).all(axis=1))
+        finite = np.isfinite(folds).all(axis=1)
+        fitted = np.flatnonzero(finite)
         if fitted.size == 0:
             raise ArgumentError("cv_results", "every candidate has a non-finite test score in some fold: every fit "
                                               "failed (error_score=np.nan), nothing to choose from")
         if fitted.size < len(folds):
-            failed = [params[j] for j in range(len(folds)) if j not in set(fitted.tolist())]
+            failed = [params[j] for j in np.flatnonzero(~finite)]
             warnings.warn(f"refit_within_set: {len(failed)} candidate(s) with a non-finite test score (their fit "
                           f"failed) are left out, never chosen: {failed[:5]}" + (" …" if len(failed) > 5 else ""),
                           FailedFitWarning, stacklevel=2)

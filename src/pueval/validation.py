@@ -258,14 +258,19 @@ def check_fraction(value, name: str, *, closed_high: bool = False) -> float:
     return value
 
 
-def check_random_state(value, name: str = "random_state") -> np.random.Generator:
-    """A NumPy Generator from ``value``: None, a non-negative integer (Python's or NumPy's, not a bool), a
-    SeedSequence or a Generator (used as it is); an :class:`ArgumentError` naming ``name`` otherwise."""
-    if value is None or isinstance(value, (np.random.Generator, np.random.SeedSequence)):
-        return np.random.default_rng(value)
+def check_seed(value, name: str = "random_state"):
+    """A seed argument checked: None, a non-negative integer (Python's or NumPy's, not a bool) or a NumPy Generator,
+    returned as given; an :class:`ArgumentError` naming ``name`` otherwise."""
+    if value is None or isinstance(value, np.random.Generator):
+        return value
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral) or value < 0:
         raise ArgumentError(name, f"must be None, a non-negative integer or a numpy Generator, got {value!r}")
-    return np.random.default_rng(int(value))
+    return int(value)
+
+
+def check_random_state(value, name: str = "random_state") -> np.random.Generator:
+    """A NumPy Generator from a seed argument (:func:`check_seed`): a Generator is used as it is."""
+    return np.random.default_rng(check_seed(value, name))
 
 
 def check_integer(value, name: str, least: int, most: int | None = None) -> int:

@@ -33,7 +33,8 @@ from pueval import seeds as seeding
 from pueval.extras import require
 from pueval.mpe import PUBLIC_METHODS, THETA_MAX, Method
 from pueval.seeds import PriorSeeds
-from pueval.validation import ArgumentError, PosLabel, check_integer, check_labels, check_level, check_matrix
+from pueval.validation import (ArgumentError, PosLabel, check_integer, check_labels, check_level, check_matrix,
+                               check_seed)
 
 __all__ = ["estimate_prior", "estimate_priors", "priors_agree", "PriorEstimate", "PriorOptions",
            "PriorAtBoundWarning", "SubsampleWarning", "theta_bounds", "INTERVALS"]
@@ -470,15 +471,12 @@ def theta_bounds(method: str) -> tuple[float, float, float, float]:
 
 def _seeds(random_state) -> PriorSeeds:
     """PriorSeeds from an int (:meth:`PriorSeeds.of`), a Generator (its own draws) or None (fresh entropy)."""
+    random_state = check_seed(random_state)
     if isinstance(random_state, np.random.Generator):
         return PriorSeeds(int(random_state.integers(2**31 - 1)), *random_state.spawn(2))
     if random_state is None:
         return _seeds(np.random.default_rng())
-    if isinstance(random_state, (bool, np.bool_)) or not isinstance(random_state, (int, np.integer)) or \
-            random_state < 0:
-        raise ArgumentError("random_state", f"must be None, a non-negative integer or a numpy Generator, "
-                                            f"got {random_state!r}")
-    return PriorSeeds.of(int(random_state))
+    return PriorSeeds.of(random_state)
 
 
 def estimate_prior(X: ArrayLike, labels: ArrayLike, method: Method, *,

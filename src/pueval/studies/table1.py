@@ -115,18 +115,17 @@ def error_summary(estimates: pd.DataFrame, methods=PAPER_METHODS) -> pd.DataFram
     mean and IQR over the ``unclipped`` corrected AUC, (AUC^PU − θ̂/2)/(1 − θ̂) as Eq. 4 gives it (AUL^PU's
     equal to the clipped ones)."""
     err = errors(estimates, methods)
-    raw = []
+    unclipped, clipped = [], []  # per method, in the order errors() stacks them
     for method in err["method"].unique():
         if method == "aul":
-            raw.append(estimates["aul_pu"] - estimates["aul"])
+            unclipped.append(estimates["aul_pu"] - estimates["aul"])
+            clipped.append(np.zeros(len(estimates), bool))
         else:
             theta = estimates[f"theta_{method}"]
-            raw.append(metrics.corrected_auc(estimates["auc_pu"], theta.clip(upper=1 - 1e-12),
-                                             unidentified="raw") - estimates["auc"])
-    err = err.assign(unclipped=np.concatenate(raw),
-                     clipped=np.concatenate([np.zeros(len(estimates), bool) if m == "aul" else
-                                             estimates[f"{AUC_EST}{m}"].isin([0.0, 1.0]).to_numpy()
-                                             for m in err["method"].unique()]))
+            unclipped.append(metrics.corrected_auc(estimates["auc_pu"], theta.clip(upper=1 - 1e-12),
+                                                   unidentified="raw") - estimates["auc"])
+            clipped.append(estimates[f"{AUC_EST}{method}"].isin([0.0, 1.0]).to_numpy())
+    err = err.assign(unclipped=np.concatenate(unclipped), clipped=np.concatenate(clipped))
     pooled = err.assign(beta="all")
     rows = []
     for (dataset, beta, method), part in pd.concat([err.astype({"beta": object}), pooled]).groupby(
