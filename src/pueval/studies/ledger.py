@@ -220,25 +220,23 @@ def _table1_plus(t: Tables) -> tuple[Judgement, str]:
                            units=table["dataset"].nunique()), "—"
 
 
+def _covers_by_dataset(rows: pd.DataFrame) -> Judgement:
+    """:func:`verdict_rules.covers` with each dataset a unit: its (β) rows' coverages pooled by their draws."""
+    rows = rows[rows["dataset"] != "all"]
+    part = rows.groupby("dataset", sort=False)
+    coverage = part.apply(lambda g: np.average(g["coverage"], weights=g["draws"]), include_groups=False)
+    return rules.covers(coverage, part["draws"].sum(), nominal=float(rows["level"].iloc[0]), unit="datasets")
+
+
 def _aul_interval(t: Tables) -> tuple[Judgement, str]:
     frame = t["aul_interval"]
-    frame = frame[frame["dataset"] != "all"]
-    judged = []
-    for method in ("normal", "bootstrap"):
-        part = frame[frame["method"] == method].groupby("dataset", sort=False)
-        coverage = part.apply(lambda g: np.average(g["coverage"], weights=g["draws"]), include_groups=False)
-        judged.append((f"the {method} interval", rules.covers(coverage, part["draws"].sum(),
-                                                              nominal=float(frame["level"].iloc[0]),
-                                                              unit="datasets")))
+    judged = [(f"the {method} interval", _covers_by_dataset(frame[frame["method"] == method]))
+              for method in ("normal", "bootstrap")]
     return rules.arms(judged, open_choice=False), "—"
 
 
 def _paired_difference(t: Tables) -> tuple[Judgement, str]:
-    frame = t["paired_difference"]
-    frame = frame[frame["dataset"] != "all"]
-    part = frame.groupby("dataset", sort=False)
-    coverage = part.apply(lambda g: np.average(g["coverage"], weights=g["draws"]), include_groups=False)
-    return rules.covers(coverage, part["draws"].sum(), nominal=float(frame["level"].iloc[0]), unit="datasets"), "—"
+    return _covers_by_dataset(t["paired_difference"]), "—"
 
 
 def _bbe_interval(t: Tables) -> tuple[Judgement, str]:
