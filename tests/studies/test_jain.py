@@ -57,14 +57,14 @@ def test_the_binomial_test_is_restated_per_draw_and_per_setting_under_each_repai
             assert row["cases"] + row["ties"] == 4
 
 
-def test_the_pu_arm_scores_each_draw_with_a_labeled_against_unlabeled_model():
+def test_the_lightgbm_arm_scores_each_draw_with_a_labeled_against_unlabeled_model():
     from pueval.mpe.distance_curve import univariate_transform
 
     rng = np.random.default_rng(3)
     x = rng.normal(size=(4000, 4))
     y = (x[:, 0] + rng.normal(0, 1, 4000) > 0).astype(int)
     options = {"folds": 3, "rounds": 10, "num_leaves": 7}
-    row = jain.draw_row(y, None, 0.95, np.random.default_rng(4), features=x, transform=options)
+    row = jain.draw_row(y, None, 0.95, np.random.default_rng(4), features=x, learner=jain.lightgbm(**options))
     # restated: the same split, then the transform fitted on labeled (1) against unlabeled (0) with the next seed
     stream = np.random.default_rng(4)
     labeled, unlabeled = jain.split(y, 0.95, stream)
@@ -74,8 +74,8 @@ def test_the_pu_arm_scores_each_draw_with_a_labeled_against_unlabeled_model():
     assert row["auc"] == pytest.approx(metrics.auc(y[rows], g))
     assert row["error_auc_PU"] == pytest.approx(metrics.auc(s, g) - row["auc"])
     assert row["alpha"] == pytest.approx(y[unlabeled].mean())
-    frame = pd.concat([jain.setting_frame(y, None, 0.95, 3, np.random.default_rng(5), features=x, transform=options)
-                       .assign(arm="pu"),
+    frame = pd.concat([jain.setting_frame(y, None, 0.95, 3, np.random.default_rng(5), features=x,
+                                          learner=jain.lightgbm(**options)).assign(arm="pu"),
                        jain.setting_frame(y, x[:, 0], 0.95, 3, np.random.default_rng(5)).assign(arm="model")]
                       ).assign(dataset="a", purity=0.95)
     tests, errors = jain.arm_tables(frame)
@@ -100,8 +100,10 @@ def test_the_study_runs_every_feasible_setting_in_both_arms_and_lists_the_rest()
     x = np.random.default_rng(7).normal(size=(y.size, 2)) + y[:, None]
     data = {"a": (y, scores, x), "b": (skewed, skewed + np.random.default_rng(8).normal(size=skewed.size), None)}
     frame, skipped, settings = jain.study_frame({"a": data["a"]}, purities=[0.95, 0.75], repetitions=3,
-                                                pu_repetitions=2, seed=1, transform={"folds": 2, "rounds": 5})
-    assert settings == 2 and skipped == [] and frame.groupby("arm").size().to_dict() == {"model": 6, "pu": 4}
+                                                pu_repetitions=2, seed=1, transform={"folds": 2, "rounds": 5},
+                                                networks_datasets=[])
+    assert settings == 2 and skipped == [] and frame.groupby("arm").size().to_dict() == {"model": 6,
+                                                                                           "pu_lightgbm": 4}
     again = jain.setting_frame(y, scores, 0.75, 3, seeds.rng(1, "a", 0.75, "jain"))
     pd.testing.assert_frame_equal(frame.query("arm == 'model' and purity == 0.75").drop(
         columns=["dataset", "purity", "arm"]).reset_index(drop=True), again)  # seeded by the setting's identity
@@ -110,3 +112,34 @@ def test_the_study_runs_every_feasible_setting_in_both_arms_and_lists_the_rest()
     assert skipped == [("b", 0.75)] and settings == 1 and set(frame["arm"]) == {"model"}
     with pytest.raises(ValueError, match="data: no dataset can host the protocol"):
         jain.study_frame({"b": data["b"]}, purities=[0.75], repetitions=2, pu_repetitions=0, seed=1)
+
+
+def test_the_papers_shares_are_read_back_from_its_p_values():
+    from scipy.stats import binomtest
+
+    assert jain.paper_share("estimated") == 26 / 36
+    assert binomtest(26, 36, alternative="greater").pvalue == pytest.approx(jain.PAPER_P["estimated"], rel=0.01)
+    assert jain.paper_share("real") == 30 / 36  # 29 of 36 gives 1.6e-4, 30 gives 3.5e-5: 6.5e-5 is nearer 30
+
+
+def test_the_papers_arm_scores_each_draw_with_bagged_networks_out_of_bag():
+    from pueval.studies import bagged_networks
+
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=(1200, 3))
+    y = (x[:, 0] + rng.normal(0, 1, 1200) > 0).astype(int)
+    row = jain.draw_row(y, None, 1.0, np.random.default_rng(4), features=x, learner=jain.networks)
+    stream = np.random.default_rng(4)  # restated: the same split, then the networks drawing from the same stream
+    labeled, unlabeled = jain.split(y, 1.0, stream)
+    rows = np.r_[labeled, unlabeled]
+    s = np.r_[np.ones(labeled.size, int), np.zeros(unlabeled.size, int)]
+    g = bagged_networks.oob_scores(x[rows], s, stream)
+    assert row["auc"] == pytest.approx(metrics.auc(y[rows], g))
+    assert row["auc"] > 0.8  # the networks learn the true classes' ranking from labeled against unlabeled
+    data = {"a": (y, x[:, 0], x), "b": (y, x[:, 0], x)}
+    frame, _, _ = jain.study_frame(data, purities=[1.0], repetitions=2, pu_repetitions=1, seed=1,
+                                   transform={"folds": 2, "rounds": 5}, networks_datasets=["b"])
+    assert frame.groupby(["dataset", "arm"]).size().to_dict() == {
+        ("a", "model"): 2, ("a", "pu_lightgbm"): 1, ("b", "model"): 2, ("b", "pu"): 1, ("b", "pu_lightgbm"): 1}
+    with pytest.raises(ValueError, match="networks_datasets: names datasets not in data: c"):
+        jain.study_frame(data, purities=[1.0], repetitions=2, pu_repetitions=1, seed=1, networks_datasets=["c"])

@@ -72,7 +72,7 @@ def test_tabatabaei_a_contrary_rho_at_the_end_of_the_range_decides():
 
 def _jain_tests(clip_setting, monotone_setting):
     rows = []
-    for arm in ("pu", "model"):
+    for arm in ("pu", "pu_lightgbm", "model"):
         for priors in ("real", "estimated"):
             for repair in ("monotone", "clip"):
                 for unit in ("draw", "setting"):
@@ -89,7 +89,7 @@ def test_jain_an_open_repair_whose_arms_differ_depends_on_it():
     claim = [_claim("jain.real")]
     judged = ledger.ledger({"jain_tests": _jain_tests(24, 13)}, claims=claim).iloc[0]
     assert judged["verdict"] == DEPENDS
-    assert judged["arms"].startswith("non-traditional classifier, clip, per setting: reproduced")
+    assert judged["arms"].startswith("their bagged networks, clip, per setting: reproduced")
     assert ledger.ledger({"jain_tests": _jain_tests(24, 23)}, claims=claim).loc[0, "verdict"] == REPRODUCED
     assert ledger.ledger({"jain_tests": _jain_tests(13, 12)}, claims=claim).loc[0, "verdict"] == NOT_REPRODUCED
 

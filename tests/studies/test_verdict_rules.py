@@ -145,6 +145,27 @@ def test_binomial_ahead():
     assert rules.binomial_ahead(4, 4, unit="setting").verdict == UNDECIDED  # 1/16 > 0.05: cannot decide
 
 
+def test_binomial_ahead_is_undecided_when_too_few_cases_could_show_the_papers_share():
+    # 6 cases at the paper's 72 %: p < 0.05 needs 6 of 6, which happens with probability 0.72⁶ = 0.14
+    low = rules.binomial_ahead(4, 6, unit="setting", paper_share=26 / 36)
+    assert low.verdict == UNDECIDED and "power 0.14" in low.detectable
+    assert low.verdict != rules.binomial_ahead(4, 6, unit="setting").verdict  # without the share: not reproduced
+    # the same design, but 1 of 6 rules the paper's share out (its upper 95 % bound is 0.58): not reproduced
+    assert rules.binomial_ahead(1, 6, unit="setting", paper_share=26 / 36).verdict == NOT_REPRODUCED
+    # 17 of 26 has power 0.72 and its upper bound 0.81 holds 0.72: undecided; 13 of 26 (bound 0.67): not
+    assert rules.binomial_ahead(17, 26, unit="setting", paper_share=26 / 36).verdict == UNDECIDED
+    assert rules.binomial_ahead(13, 26, unit="setting", paper_share=26 / 36).verdict == NOT_REPRODUCED
+    # a design with power: 400 cases at 72 % need 218; 210 of 400 is not reproduced
+    high = rules.binomial_ahead(210, 400, unit="draw", paper_share=26 / 36)
+    assert high.verdict == NOT_REPRODUCED and "power 1.00" in high.detectable
+    # the power is the exact binomial tail at the fewest successes reaching p < 0.05
+    needed = next(k for k in range(27) if stats.binomtest(k, 26, alternative="greater").pvalue < 0.05)
+    share = 26 / 36
+    assert f"({needed} of 26 needed)" in rules.binomial_ahead(17, 26, unit="s", paper_share=share).detectable
+    assert f"power {stats.binom.sf(needed - 1, 26, share):.2f}" in rules.binomial_ahead(
+        17, 26, unit="s", paper_share=share).detectable
+
+
 def test_intervals_exclude_zero():
     labels = ["a", "b", "c"]
     assert rules.intervals_exclude_zero([0.1, 0.2, 0.05], [0.3, 0.4, 0.2], labels).verdict == REPRODUCED

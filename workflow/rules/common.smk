@@ -53,3 +53,10 @@ def verdict_tables():
         if config.get(key):
             tables[stem] = output()
     return tables
+
+
+def networks_datasets():
+    """The datasets of run on which Jain's arm with the paper's bagged networks runs (config
+    jain.networks_datasets; null: all of run)."""
+    named = config["jain"].get("networks_datasets")
+    return list(DATASETS) if named is None else [d for d in DATASETS if d in named]

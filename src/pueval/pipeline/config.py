@@ -309,10 +309,11 @@ def _check_named_datasets(config: dict) -> None:
     stderr naming the key (a run edited to other datasets in ``run`` alone, as a user's own table is added,
     runs without it instead of failing in a job). A study's ``draws`` above the draws that exist are refused."""
     run, catalog = config["run"], config["datasets"]
-    intervals, sar = config.get("prior_intervals"), config.get("sar")
+    intervals, sar, jain = config.get("prior_intervals"), config.get("sar"), config.get("jain")
     em = sar.get("em") if sar else None
     keys = ([("prior_intervals", "datasets", intervals), ("prior_intervals", "km_datasets", intervals)]
-            if intervals else []) + ([("sar.em", "datasets", em)] if em else [])
+            if intervals else []) + ([("sar.em", "datasets", em)] if em else []) + \
+        ([("jain", "networks_datasets", jain)] if jain and jain.get("networks_datasets") else [])
     for study, key, block in keys:
         unknown = [name for name in block[key] if name not in catalog]
         if unknown:

@@ -296,17 +296,35 @@ def covers(coverage: Sequence[float], draws: Sequence[int], *, nominal: float, u
                      interval=f"[{low:.3f}, {high:.3f}]", units=c.size, detectable=detectable)
 
 
-def binomial_ahead(successes: int, cases: int, *, unit: str, level: float = LEVEL) -> Judgement:
+def binomial_ahead(successes: int, cases: int, *, unit: str, level: float = LEVEL,
+                   paper_share: float | None = None) -> Judgement:
     """"A beats B" by the one-sided binomial (sign) test over ``cases`` (ties left out): reproduced when
-    p < ``level``; undecided when even ``cases`` of ``cases`` could not reach it; not reproduced otherwise."""
+    p < ``level``; undecided when even ``cases`` of ``cases`` could not reach it, or when the test's power at
+    the paper's effect (A ahead in a share ``paper_share`` of cases) is under :data:`POWER` and the one-sided
+    exact (Clopper–Pearson) upper bound of the observed share still reaches it; not reproduced otherwise."""
     if not 0 <= successes <= cases:
         raise ValueError("successes must lie in [0, cases]")
     p = float(stats.binomtest(successes, cases, 0.5, alternative="greater").pvalue) if cases else 1.0
     smallest = 0.5**cases
-    verdict = REPRODUCED if p < level else (UNDECIDED if smallest >= level else NOT_REPRODUCED)
+    detectable = f"smallest attainable p {smallest:.2g}"
+    power, ruled_out = 1.0, False
+    if paper_share is not None and smallest < level:
+        needed = int(stats.binom.isf(level, cases, 0.5)) + 1  # the fewest successes with p < level
+        while needed > 0 and stats.binom.sf(needed - 2, cases, 0.5) < level:  # isf's rounding, checked
+            needed -= 1
+        power = float(stats.binom.sf(needed - 1, cases, paper_share))
+        upper = float(stats.binomtest(successes, cases, alternative="less").proportion_ci(1 - level).high)
+        ruled_out = upper < paper_share
+        detectable += (f"; power {power:.2f} at the paper's share {paper_share:.2f} ({needed} of {cases} needed); "
+                       f"the share's upper {1 - level:.0%} bound {upper:.2f}")
+    if p < level:
+        verdict = REPRODUCED
+    elif smallest >= level or (power < POWER and not ruled_out):
+        verdict = UNDECIDED
+    else:
+        verdict = NOT_REPRODUCED
     return Judgement(verdict, f"{successes} of {cases} {unit}s", test=f"one-sided binomial test per {unit}",
-                     rule="binomial_ahead", p_value=p, units=cases,
-                     detectable=f"smallest attainable p {smallest:.2g}")
+                     rule="binomial_ahead", p_value=p, units=cases, detectable=detectable)
 
 
 def intervals_exclude_zero(low: Sequence[float], high: Sequence[float], labels: Sequence[str], *,

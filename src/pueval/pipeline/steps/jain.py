@@ -10,10 +10,11 @@ from pueval.pipeline.config import naming_keys
 from pueval.pipeline.steps import _features, _scores
 
 
-def jain(input, output, *, names, seed, repetitions, pu_repetitions, pu_folds, purities, transform):
-    """Jain et al.'s study on our datasets, both arms (the model's scores; a labeled-vs-unlabeled model per draw,
-    the ``transform`` LightGBM cross-fitted in ``pu_folds`` folds): errors, the binomial tests, their Figures 1
-    and 2."""
+def jain(input, output, *, names, seed, repetitions, pu_repetitions, pu_folds, networks_datasets, purities,
+         transform):
+    """Jain et al.'s study on our datasets, its three arms (a labeled-vs-unlabeled model per draw: the paper's
+    bagged networks on ``networks_datasets``, the ``transform`` LightGBM cross-fitted in ``pu_folds`` folds; the
+    model's scores): errors, the binomial tests, their Figures 1 and 2."""
     from pueval.pipeline.render import jain as render
     from pueval.studies import jain as study
 
@@ -29,7 +30,8 @@ def jain(input, output, *, names, seed, repetitions, pu_repetitions, pu_folds, p
     with naming_keys({"data": "run"}):  # no dataset of the run can host it: set jain: null
         frame, skipped, settings = study.study_frame(data, purities=purities, repetitions=repetitions,
                                                      pu_repetitions=pu_repetitions, seed=seed,
-                                                     transform={**transform, "folds": pu_folds})
+                                                     transform={**transform, "folds": pu_folds},
+                                                     networks_datasets=networks_datasets)
     (tests, errors), toy = study.arm_tables(frame), study.toy()
     errors.to_csv(output.csv, index=False, float_format="%.4f")
     tests.to_csv(output.tests_csv, index=False, float_format="%.6g")
