@@ -54,6 +54,7 @@ report: "workflow/report/workflow.rst"
 wildcard_constraints:
     dataset="|".join(re.escape(name) for name in config["datasets"]),
     beta=r"0\.\d+",
+    bench_dataset="|".join(re.escape(name) for name in [*config["datasets"], "digits"]),
 
 
 include: "workflow/rules/common.smk"
@@ -68,6 +69,7 @@ include: "workflow/rules/claesen.smk"
 include: "workflow/rules/tabatabaei.smk"
 include: "workflow/rules/mcdermott.smk"
 include: "workflow/rules/verdicts.smk"
+include: "workflow/rules/bench.smk"
 
 
 rule all:
@@ -95,6 +97,12 @@ rule all:
         rules.tabatabaei.output if config.get("tabatabaei") else [],
         rules.mcdermott.output if config.get("mcdermott") else [],
         rules.verdicts.output,
+
+
+# pueval bench's target, outside the default run (workflow/rules/bench.smk).
+rule bench:
+    input:
+        rules.bench_tables.output,
 
 
 onstart:

@@ -19,7 +19,7 @@ from pueval.extras import require
 from pueval.validation import ArgumentError, PosLabel, check_fraction, check_level
 
 __all__ = ["PUROCDisplay", "LiftDisplay", "plot_roc_pu", "plot_lift_pu", "plot_paired_differences", "plot_operating_points", "plot_selection",
-           "evaluation_figure", "comparison_figure"]
+           "plot_bench_diagram", "evaluation_figure", "comparison_figure"]
 
 MAX_CANDIDATES_DRAWN = 60
 """The most candidates :func:`plot_selection` draws: the highest estimates (the set's members first)."""
@@ -464,6 +464,36 @@ def plot_selection(selection, *, ax=None):
     ax.set(xlabel=f"{estimator} with its {selection.level:.0%} interval (no prior)",
            title=f"Which model is best? {shown}; {len(members)} not ruled out", ylim=(-0.8, len(order) - 0.4))
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=3, fontsize=8, frameon=False)
+    return ax
+
+
+def plot_bench_diagram(table, pairs=None, *, level: float = 0.05, ax=None):
+    """Learners across datasets, a critical-difference-style diagram drawn from pairwise tests' non-rejections
+    (:mod:`pueval.bench.ranking`): each learner at its median score over the datasets (``table``: rows datasets,
+    columns learners, higher better), and a bar under every maximal run of learners that no Wilcoxon–Holm test
+    (``pairs``, default :func:`pueval.bench.ranking.pairwise` at ``level``) separates. Returns the Axes."""
+    from pueval.bench import ranking
+
+    frame = ranking._table(table)
+    pairs = ranking.pairwise(frame, level=level) if pairs is None else pairs
+    runs = ranking.groups(frame, pairs)
+    medians = frame.median().sort_values(ascending=False, kind="stable")
+    ax = _axes(ax)
+    ax.scatter(medians.to_numpy(), np.zeros(medians.size), color="black", zorder=3)
+    for i, (name, x) in enumerate(medians.items()):
+        up = i % 2 == 0
+        ax.annotate(_plain(name), (x, 0), xytext=(0, 14 if up else -14), textcoords="offset points", rotation=45,
+                    ha="left" if up else "right", va="bottom" if up else "top", fontsize="small")
+    for level_index, run in enumerate(runs, start=1):
+        xs = medians[list(run)]
+        ax.plot([xs.min(), xs.max()], [-0.6 - 0.35 * level_index] * 2, lw=4, color="tab:blue", solid_capstyle="round")
+    ax.set_ylim(-0.8 - 0.35 * max(len(runs), 1), 1.6)
+    ax.set_yticks([])
+    ax.invert_xaxis()
+    ax.set_xlabel(f"median score over {frame.shape[0]} datasets (better to the left)")
+    ax.set_title("bars: no Wilcoxon–Holm test separates them", fontsize="medium")
+    for side in ("left", "right", "top"):
+        ax.spines[side].set_visible(False)
     return ax
 
 

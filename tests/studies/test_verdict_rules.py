@@ -211,3 +211,19 @@ def test_covers_with_too_few_units_to_tell_is_undecided():
     judged = rules.covers([0.83, 1.0, 0.9, 1.0], [9, 9, 9, 9], nominal=0.95, unit="datasets")
     assert judged.verdict == UNDECIDED and "not told from" in judged.statistic
     assert rules.covers([0.94, 0.96, 0.95, 0.95], [50] * 4, nominal=0.95, unit="datasets").verdict == REPRODUCED
+
+
+def test_share_bound_needs_its_bound_past_the_target_and_says_undecided_in_between():
+    # at least 95 %: 297 of 300 has a lower bound ≥ 0.95; 90 of 100 has its upper bound below; 19 of 20 cannot tell
+    assert rules.share_bound(297, 300, target=0.95, at_least=True, what="claims").verdict == REPRODUCED
+    assert rules.share_bound(90, 100, target=0.95, at_least=True, what="claims").verdict == NOT_REPRODUCED
+    assert rules.share_bound(19, 20, target=0.95, at_least=True, what="claims").verdict == UNDECIDED
+    # at most 5 %: 3 of 300 is below with its upper bound; 30 of 300 above with its lower bound
+    assert rules.share_bound(3, 300, target=0.05, at_least=False, what="draws").verdict == REPRODUCED
+    assert rules.share_bound(30, 300, target=0.05, at_least=False, what="draws").verdict == NOT_REPRODUCED
+    assert rules.share_bound(1, 10, target=0.05, at_least=False, what="draws").verdict == UNDECIDED
+    assert rules.share_bound(0, 0, target=0.05, at_least=False, what="draws").verdict == UNDECIDED
+    # the bounds are the exact one-sided 95 % Clopper–Pearson bounds
+    judged = rules.share_bound(19, 20, target=0.95, at_least=True, what="claims")
+    low = stats.beta.ppf(0.05, 19, 2)
+    assert judged.interval.startswith(f"[{low:.3f}")

@@ -60,3 +60,21 @@ def networks_datasets():
     jain.networks_datasets; null: all of run)."""
     named = config["jain"].get("networks_datasets")
     return list(DATASETS) if named is None else [d for d in DATASETS if d in named]
+
+
+def bench_data(wildcards):
+    """A bench dataset's file: scikit-learn's digits from rule bench_digits, a catalog dataset from binarize."""
+    if wildcards.bench_dataset == "digits":
+        return rules.bench_digits.output[0]
+    return rules.binarize.output[0].format(dataset=wildcards.bench_dataset)
+
+
+def bench_settings(kind):
+    """Every (dataset, β) setting's file of ``kind`` (learners, pairs, failures; benchmark: its job's timing)."""
+    bench = config["bench"]
+    betas = [beta_name(b) for b in bench["betas"]]
+    if kind == "benchmark":
+        pattern = "results/benchmarks/bench_setting/{bench_dataset}/beta{beta}.tsv"
+    else:
+        pattern = getattr(rules.bench_setting.output, kind)
+    return expand(pattern, bench_dataset=bench["datasets"], beta=betas)

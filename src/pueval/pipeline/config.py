@@ -301,6 +301,7 @@ def _check_datasets(config: dict) -> None:
         _check_entry(config, name, catalog[name])
     _check_named_datasets(config)
     _check_jain(config)
+    _check_bench(config)
 
 
 def _check_named_datasets(config: dict) -> None:
@@ -332,6 +333,20 @@ def _check_named_datasets(config: dict) -> None:
                 sar["em"] = None
             else:
                 config["prior_intervals"] = None
+
+
+def _check_bench(config: dict) -> None:
+    """The bench's datasets are catalog names or digits, its copies name its learners."""
+    bench = config.get("bench")
+    if not bench:
+        return
+    unknown = [name for name in bench["datasets"] if name != "digits" and name not in config["datasets"]]
+    if unknown:
+        raise ConfigError(f"config key 'bench.datasets': {unknown} are neither in the catalog (config key "
+                          "'datasets') nor digits")
+    stray = [name for name in bench["copies"] if name not in bench["learners"]]
+    if stray:
+        raise ConfigError(f"config key 'bench.copies': {stray} are not learners of bench.learners")
 
 
 def _check_jain(config: dict) -> None:

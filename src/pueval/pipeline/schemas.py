@@ -160,6 +160,23 @@ SCHEMAS = {
         "are judged: held-out half (the half they were not fitted on) or in-sample (every row, all fitted on)",
         "positives": "positives among the judged rows", "rows": "judged rows",
         "rmse_f1bar": "RMSE of F1-bar against the true F1", "rmse_ll": "RMSE of LL = recall^2 M/M1"}),
+    "bench_learners": Schema("bench/settings/{dataset}/beta{beta}.learners.parquet", "bench_setting",
+                             "pueval bench, per draw, learner arm and tuning: the judgement on the test rows", {
+        "learner": "the learner's arm ([π]: the true prior, [π̂]: BBE's; _copy: a second copy)",
+        "aul_pu": "AUL^PU of its test scores", "aul_pu_low": "its interval's lower end (bench.level)",
+        "aul_pu_high": "its upper end", "oracle_auc": "AUC on the test rows' true classes (never used to rank)",
+        "oracle_aul": "AUL on them", "tuning": "aul (tuned by validation AUL^PU) or risk (by its own pu_risk)",
+        "params": "the grid point chosen", "validation_aul_pu": "its validation AUL^PU",
+        "validation_risk": "its validation risk (NaN: none defined)", "cpu_seconds": "the arm's tuning, CPU s",
+        "prior_oracle": "π of the unlabeled training rows", "prior_estimated": "BBE's π̂ on the training rows",
+        "n_test": "test rows", "n_test_labeled": "labeled test rows", "dataset": "dataset", "beta": "β",
+        "draw": "draw index (the AUL paper's draw of that index)"}),
+    "bench_pairs": Schema("bench/settings/{dataset}/beta{beta}.pairs.parquet", "bench_setting",
+                          "pueval bench, per draw, tuning and pair of arms: the paired difference on the test rows", {
+        "a": "arm A", "b": "arm B", "difference": "AUL^PU(A) - AUL^PU(B)", "low": "its interval's lower end",
+        "high": "its upper end", "p_value": "two-sided p", "oracle_auc_difference": "AUC(A) - AUC(B) on the "
+        "true classes", "p_holm": "Holm's p over the draw's pairs of that tuning", "tuning": "aul or risk",
+        "dataset": "dataset", "beta": "β", "draw": "draw index"}),
 }
 
 

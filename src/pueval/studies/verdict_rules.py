@@ -327,6 +327,32 @@ def binomial_ahead(successes: int, cases: int, *, unit: str, level: float = LEVE
                      rule="binomial_ahead", p_value=p, units=cases, detectable=detectable)
 
 
+def share_bound(successes: int, cases: int, *, target: float, at_least: bool, what: str,
+                level: float = LEVEL) -> Judgement:
+    """"A share of at least (``at_least``) or at most ``target``": the one-sided exact (Clopper–Pearson) bounds of
+    the share ``successes``/``cases`` at 1 − ``level``. At least: reproduced when the lower bound reaches
+    ``target``, not reproduced when the upper bound falls below it; at most, the mirror image; undecided when
+    the interval holds ``target`` (too few cases to tell)."""
+    if not 0 <= successes <= cases:
+        raise ValueError("successes must lie in [0, cases]")
+    if cases == 0:
+        return Judgement(UNDECIDED, f"no {what}", test="exact binomial bounds", rule="share_bound", units=0,
+                         detectable="no cases")
+    test = stats.binomtest(successes, cases)
+    low = float(stats.binomtest(successes, cases, alternative="greater").proportion_ci(1 - level).low)
+    high = float(stats.binomtest(successes, cases, alternative="less").proportion_ci(1 - level).high)
+    share = test.statistic
+    if at_least:
+        verdict = REPRODUCED if low >= target else (NOT_REPRODUCED if high < target else UNDECIDED)
+    else:
+        verdict = REPRODUCED if high <= target else (NOT_REPRODUCED if low > target else UNDECIDED)
+    sign = "≥" if at_least else "≤"
+    return Judgement(verdict, f"{successes} of {cases} {what} ({share:.3f})",
+                     test=f"share {sign} {target:g}: one-sided exact bounds at {1 - level:.0%}", rule="share_bound",
+                     interval=f"[{low:.3f}, {high:.3f}]", units=cases,
+                     detectable=f"the bounds' width {high - low:.3f} with {cases} cases")
+
+
 def intervals_exclude_zero(low: Sequence[float], high: Sequence[float], labels: Sequence[str], *,
                            paper_effect: float | None = None) -> Judgement:
     """"A positive effect in every row", each row's interval judged: reproduced when every interval lies above

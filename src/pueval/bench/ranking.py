@@ -1,0 +1,88 @@
+"""Learners compared across datasets by tests whose outcome depends only on the two learners compared.
+
+:func:`pairwise` runs, for every pair of learners, the Wilcoxon signed-rank test over the datasets (one score
+per learner and dataset: the unit is the dataset, not the draw) and adjusts the pairs' p-values by Holm;
+:func:`groups` reads the runs of learners that no test separates, in the order of their median scores, for a
+critical-difference-style diagram (:func:`pueval.plots.bench_diagram`) drawn from those tests'
+non-rejections. Benavoli, Corani & Mangili (JMLR 2016) show why the usual mean-rank post-hoc test is not used:
+whether it separates A from B depends on which other learners are in the pool. :func:`mean_rank_test` computes
+it anyway (Friedman's average ranks and the Nemenyi critical difference, Demšar 2006), to show what it claims
+on the same scores.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from pueval.multitest import holm
+from pueval.validation import ArgumentError
+
+
+def _table(table) -> pd.DataFrame:
+    frame = pd.DataFrame(table)
+    if frame.shape[0] < 2 or frame.shape[1] < 2:
+        raise ArgumentError("table", "needs at least two datasets (rows) and two learners (columns)")
+    if not np.isfinite(frame.to_numpy(dtype=float)).all():
+        raise ArgumentError("table", "holds NaN or infinite scores: a learner without a score on a dataset "
+                                     "cannot be compared there (drop the row or the learner)")
+    return frame.astype(float)
+
+
+def pairwise(table, *, level: float = 0.05) -> pd.DataFrame:
+    """Every pair (a, b) of the columns of ``table`` (rows: datasets; higher is better): the number of datasets,
+    a's wins, the median difference a − b, the two-sided Wilcoxon signed-rank p (exact where scipy computes it
+    exactly, zero differences dropped), Holm's p over the pairs, and which learner is ahead at ``level``
+    (``"a"``, ``"b"`` or ``""``).
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"x": [0.9, 0.8, 0.85, 0.7, 0.95, 0.6], "y": [0.5, 0.4, 0.6, 0.3, 0.7, 0.2]})
+    >>> pairwise(table)[["a", "b", "p_holm", "ahead"]].to_dict("records")
+    [{'a': 'x', 'b': 'y', 'p_holm': 0.03125, 'ahead': 'a'}]
+    """
+    frame = _table(table)
+    rows = []
+    for a, b in itertools.combinations(frame.columns, 2):
+        diff = (frame[a] - frame[b]).to_numpy()
+        nonzero = diff[diff != 0]
+        p = float(stats.wilcoxon(nonzero).pvalue) if nonzero.size else 1.0
+        rows.append({"a": a, "b": b, "datasets": int(diff.size), "a_wins": int((diff > 0).sum()),
+                     "median_difference": float(np.median(diff)), "p_value": p})
+    out = pd.DataFrame(rows)
+    out["p_holm"] = holm(out["p_value"].tolist())
+    out["ahead"] = np.where(out["p_holm"] < level, np.where(out["median_difference"] > 0, "a", "b"), "")
+    return out
+
+
+def groups(table, pairs: pd.DataFrame) -> list[tuple[str, ...]]:
+    """The maximal runs of learners, in the order of their median score (best first), within which no pair of
+    :func:`pairwise` is separated: the bars of a critical-difference-style diagram."""
+    frame = _table(table)
+    order = list(frame.median().sort_values(ascending=False, kind="stable").index)
+    separated = {frozenset((r.a, r.b)) for r in pairs.itertuples() if r.ahead}
+    runs = []
+    for start in range(len(order)):
+        end = start
+        while end + 1 < len(order) and all(frozenset((order[i], order[end + 1])) not in separated
+                                           for i in range(start, end + 1)):
+            end += 1
+        if end > start and not any(s <= start and end <= e for s, e in runs):
+            runs.append((start, end))
+    return [tuple(order[s:e + 1]) for s, e in runs]
+
+
+def mean_rank_test(table, *, level: float = 0.05) -> tuple[pd.Series, float, pd.DataFrame]:
+    """(average ranks, best = 1; the Nemenyi critical difference at ``level``; the pairs whose ranks differ by
+    more): the mean-rank post-hoc test (Demšar 2006), for comparison only (module docstring)."""
+    frame = _table(table)
+    ranks = frame.rank(axis=1, ascending=False).mean()
+    k, n = frame.shape[1], frame.shape[0]
+    q = stats.studentized_range.ppf(1 - level, k, np.inf) / np.sqrt(2)
+    cd = float(q * np.sqrt(k * (k + 1) / (6 * n)))
+    rows = [{"a": a, "b": b, "rank_difference": float(ranks[a] - ranks[b]),
+             "separated": bool(abs(ranks[a] - ranks[b]) > cd)} for a, b in itertools.combinations(frame.columns, 2)]
+    return ranks, cd, pd.DataFrame(rows)

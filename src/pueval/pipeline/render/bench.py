@@ -1,0 +1,56 @@
+"""``pueval bench``'s benchmark rendered: ``results/bench/bench.md`` and its diagram."""
+
+from __future__ import annotations
+
+
+
+from pueval.pipeline.render.common import _pipe_table, plt, save
+
+__all__ = ["bench_markdown", "diagram", "save"]
+
+
+def diagram(groups: dict):
+    """One panel per β: :func:`pueval.plots.plot_bench_diagram` of the table of mean test AUL^PU."""
+    from pueval.plots import plot_bench_diagram
+
+    fig, axes = plt.subplots(len(groups), 1, figsize=(8, 3.6 * len(groups)), layout="constrained", squeeze=False)
+    for ax, (beta, (table, _)) in zip(axes[:, 0], sorted(groups.items())):
+        plot_bench_diagram(table, ax=ax)
+        ax.set_title(f"β = {beta:g}: mean test AUL^PU per dataset; bars: not separated (Wilcoxon, Holm)",
+                     fontsize="medium")
+    return fig
+
+
+def bench_markdown(means, ranked, claims, agreement, copies, tuning, verdicts, failures, *, seconds: float,
+                   reference) -> str:
+    """The benchmark: the verdicts, the validity study, the ranking per β, the tuning check, the failures, the
+    cost in reference units."""
+    pu_only = means[(means["tuning"] == "aul")]
+    overall = (pu_only.groupby("learner", sort=False)[["aul_pu", "oracle_auc", "cpu_seconds"]].mean()
+               .sort_values("aul_pu", ascending=False).reset_index())
+    units = f"{seconds / reference.seconds:.0f} reference units (reference workload {reference.seconds:.3f} s)" \
+        if reference else "not normalized"
+    lines = ["# pueval bench: PU learners ranked from PU data alone", "",
+             f"{means['dataset'].nunique()} datasets × {means['beta'].nunique()} β; the settings' jobs took "
+             f"{seconds:.0f} job-seconds, {units}.", "",
+             "## Verdicts (each decided by a rule of pueval.studies.verdict_rules)", "",
+             *_pipe_table(verdicts[["id", "verdict", "ours", "interval", "test"]]), "",
+             "## Validity: claims from PU data against the oracle", "", *_pipe_table(claims), "",
+             "Kendall's τ between the AUL^PU ranking and the oracle AUC ranking, per setting (mean over draws):", "",
+             *_pipe_table(agreement), "",
+             "Two copies of one learner (another name and seed): how often each test separates them:", "",
+             *_pipe_table(copies), "",
+             "## Learners, tuned by AUL^PU (means over datasets, β and draws; oracle columns never used to rank)", "",
+             *_pipe_table(overall), "",
+             "## Across datasets, per β: Wilcoxon signed-rank over the datasets, Holm over the pairs", "",
+             "`ahead`: the arm ahead at 5 % from PU data; `ahead_oracle`: the same test on the oracle AUC.", "",
+             *_pipe_table(ranked[["beta", "a", "b", "datasets", "a_wins", "median_difference", "p_holm", "ahead",
+                                  "p_holm_oracle", "ahead_oracle"]]), "",
+             "## Tuning by AUL^PU against tuning by the learner's own risk (oracle AUC on the test rows)", "",
+             *(_pipe_table(tuning) if not tuning.empty else ["No learner with both tunings."]), "",
+             "![diagram](figures/diagram.png)", ""]
+    if not failures.empty:
+        lines += ["## Failures (never ranked)", "", *_pipe_table(failures.drop_duplicates(["learner", "error"])), ""]
+    return "\n".join(lines)
+
+
