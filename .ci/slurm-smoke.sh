@@ -17,9 +17,9 @@ fi
 trap '.ci/slurm-cluster.sh down' EXIT
 
 rm -rf runs/smoke runs/slurm-smoke
-uv run snakemake --cores 2 --configfile config/smoke.yaml --config uci_mirror="$MIRROR" --quiet
+uv run snakemake all bench --cores 2 --configfile config/smoke.yaml --config uci_mirror="$MIRROR" --quiet
 # Without accounting (this one-node cluster has none) the executor must ask squeue, not sacct.
-uv run snakemake --profile profiles/slurm --configfile config/smoke.yaml \
+uv run snakemake all bench --profile profiles/slurm --configfile config/smoke.yaml \
     --config uci_mirror="$MIRROR" output_root=runs/slurm-smoke \
     --slurm-status-command squeue --slurm-no-account --quiet
 uv run python -m pueval.pipeline.compare runs/smoke/results runs/slurm-smoke/results

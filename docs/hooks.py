@@ -10,7 +10,8 @@ typeset, and the pipeline's figures served from results/figures without a copy i
   at build time (``docs/katex_render.cjs``, one node process per page; KaTeX from ``npm ci --prefix docs``,
   pinned in ``docs/package-lock.json``); its stylesheet and fonts are served from ``assets/katex/``, so the
   site needs no network. An equation KaTeX cannot parse fails the build, naming it.
-* Every ``results/figures/*.png`` is served as ``figures/<name>.png``, so the pages can show what they discuss.
+* Every ``results/figures/*.png`` (and ``results/bench/figures/*.png``) is served as ``figures/<name>.png``, so
+  the pages can show what they discuss.
 
 A role, a ``^`` or a ``$`` left in a page's text after this is a warning, which ``mkdocs build --strict``
 (as CI runs it) turns into a failure.
@@ -40,6 +41,7 @@ VERBATIM = re.compile(r'(<(pre|code|script|style)\b.*?</\2>|<(?:span|div) class=
                       flags=re.DOTALL)
 ROOT = Path(__file__).resolve().parents[1]
 FIGURES = ROOT / "results" / "figures"
+BENCH_FIGURES = ROOT / "results" / "bench" / "figures"  # pueval bench's, served beside them (names bench_*)
 KATEX = ROOT / "docs" / "node_modules" / "katex" / "dist"
 MAX_EQUATION = 10_000
 """The longest equation (TeX characters) the build typesets; the docs' longest is a few hundred."""
@@ -115,7 +117,8 @@ def on_page_content(html: str, page, config, files) -> str:
 
 
 def on_files(files, config):
-    served = [(f"figures/{figure.name}", figure) for figure in sorted(FIGURES.glob("*.png"))]
+    served = [(f"figures/{figure.name}", figure)
+              for figure in sorted([*FIGURES.glob("*.png"), *BENCH_FIGURES.glob("*.png")])]
     _katex_installed()
     served += [(f"assets/katex/{asset.relative_to(KATEX).as_posix()}", asset)
                for asset in [KATEX / "katex.min.css", *sorted((KATEX / "fonts").iterdir())]]

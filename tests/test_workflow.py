@@ -253,3 +253,31 @@ def test_slurm_profile_dry_run(run, repo):
     assert result.returncode == 0, result.stderr[-3000:]
     counts = _job_counts(result.stdout)
     assert counts["km"] == 3 and counts["score"] == 3 and counts["table1"] == 1  # km: one job per dataset
+
+
+def _bench(**changes):
+    bench = {"datasets": ["abalone", "airfoil"], "betas": [0.4], "draws": 1, "train": 0.5, "validation": 0.25,
+             "max_train_rows": None, "level": 0.95, "copies": ["lr"],
+             "learners": {"lr": {"estimator": "pueval.bench.learners:NaiveLogistic", "grid": {"C": [0.1, 10]}},
+                          "nn": {"estimator": "pueval.bench.learners:NNPU", "prior": True,
+                                 "params": {"stepsize": 0.01, "epochs": 20}}}}
+    bench.update(changes)
+    return bench
+
+
+@pytest.mark.slow
+def test_the_bench_is_its_own_target_independent_of_cores_and_an_edit_reruns_its_share(run, repo):
+    base, mirror = run
+    for cores in ("2", "1"):
+        result = _snakemake(repo, base / f"bench{cores}", _config(mirror, bench=_bench()), "--cores", cores, "bench")
+        assert result.returncode == 0, result.stderr[-3000:]
+    found, compared = compare.differences(base / "bench2" / "results" / "bench", base / "bench1" / "results" / "bench")
+    assert found == [] and compared >= 12
+    assert not (base / "bench2" / "results" / "table1.csv").exists()  # the default run's work is not in the target
+    verdicts = pd.read_csv(base / "bench2" / "results" / "bench" / "verdicts.csv")
+    assert set(verdicts["id"]) >= {"bench.claims", "bench.copies"}
+    more = _snakemake(repo, base / "bench2", _config(mirror, bench=_bench(betas=[0.4, 0.2])), "-n", "bench")
+    assert _job_counts(more.stdout) == {"bench_setting": 2, "bench_tables": 1, "bench": 1}  # the new β alone
+    learners = _bench()["learners"] | {"lr2": {"estimator": "pueval.bench.learners:NaiveLogistic"}}
+    edited = _snakemake(repo, base / "bench2", _config(mirror, bench=_bench(learners=learners)), "-n", "bench")
+    assert _job_counts(edited.stdout) == {"bench_setting": 2, "bench_tables": 1, "bench": 1}

@@ -1,6 +1,6 @@
 """The ``pueval`` command (also ``python -m pueval``): ``pueval evaluate`` scores one model on a user's own
-PU table, ``pueval compare`` two models on the same rows, ``pueval example-scores`` writes a table to try
-them on. SCORES is CSV, TSV (either gzip-compressed, ``.gz``) or Parquet; ``-`` or a pipe gives any of them
+PU table, ``pueval compare`` two models on the same rows, ``pueval select`` picks among several, ``pueval bench``
+ranks PU learners on a table of features, ``pueval example-scores`` writes a table to try them on. SCORES is CSV, TSV (either gzip-compressed, ``.gz``) or Parquet; ``-`` or a pipe gives any of them
 (Parquet by its magic bytes, TSV by its header's fields, else CSV), every read bounded (:mod:`pueval.tables`).
 Every report describes itself: the pueval version, the command, the input as given with its identity (SHA-256
 of its bytes, n, n_labeled), the columns read, ``pos_label``, the seed and the options, and the warnings raised
@@ -119,6 +119,27 @@ def parser() -> argparse.ArgumentParser:
                     help="json, a markdown table, or a one-page HTML report with the plot (default: json)")
     se.add_argument("--plot", metavar="FILE",
                     help="draw every candidate with its interval, the set marked, to FILE (.png, .pdf or .svg)")
+    be = commands.add_parser("bench", help="rank PU learners on a PU table from its PU labels alone: each tuned "
+                                           "inside its training rows, judged on disjoint test folds")
+    be.add_argument("scores", metavar="TABLE", help="features and PU labels: .csv, .tsv (.gz) or .parquet; - reads "
+                                                     "standard input")
+    be.add_argument("--label-column", default="labeled", help="the PU label column (default: labeled)")
+    be.add_argument("--pos-label", default="1", help="the label value of a labeled row (default: 1)")
+    be.add_argument("--features", nargs="+", metavar="COLUMN", required=True, help="the feature columns")
+    be.add_argument("--learners", metavar="FILE", required=True,
+                    help="YAML or JSON: name -> {estimator: 'package.module:Class', params: {...}, prior: true/false, "
+                         "grid: {param: [values]}} (docs: Benchmark your PU learner)")
+    be.add_argument("--folds", type=int, default=5, help="disjoint test folds (default: 5)")
+    be.add_argument("--validation", type=float, default=0.25,
+                    help="share of each fold's other rows held out to tune on (default: 0.25)")
+    be.add_argument("--prior", type=float, help="theta for the learners that take it (default: BBE's estimate on "
+                                                "each fold's training rows)")
+    be.add_argument("--level", type=float, default=0.95, help="level of the intervals and the set (default: 0.95)")
+    be.add_argument("--seed", type=int, default=0, help="seed of the folds, the learners and BBE (default: 0)")
+    be.add_argument("--format", choices=("json", "markdown", "html"), default="json",
+                    help="json, a markdown table, or a one-page HTML report with the figure (default: json)")
+    be.add_argument("--plot", metavar="FILE", help="draw every learner with its interval, the set marked, to FILE")
+    be.add_argument("--output", help="write the report here instead of to standard output")
     ex = commands.add_parser("example-scores", help="write an example PU table (CSV) to standard output")
     ex.add_argument("--n", type=int, default=2000, help="rows (default: 2000)")
     ex.add_argument("--seed", type=int, default=0, help="seed of the table (default: 0)")
@@ -138,6 +159,15 @@ def _check_options(args) -> None:
             raise InputError(f"--n: need at least 20 rows, got {args.n}")
         return
     check_level(args.level, "--level")
+    if args.command == "bench":
+        if args.folds < 2:
+            raise InputError(f"--folds: need at least 2, got {args.folds}")
+        if not 0 < args.validation < 1:
+            raise InputError(f"--validation: must lie in (0, 1), got {args.validation}")
+        if args.prior is not None and not 0 < args.prior < 1:
+            raise InputError(f"--prior: must lie in (0, 1), got {args.prior}")
+        if not Path(args.learners).is_file():
+            raise InputError(f"--learners: no file {args.learners}")
     if args.command == "select":
         columns = args.score_columns
         if len(columns) < 2 or len(set(columns)) != len(columns):
@@ -304,18 +334,20 @@ def run(args) -> tuple[str, list[str]]:
         warnings.simplefilter("always")
         if args.command == "compare":
             report = reports.compare_table(args, table, sha256)
-        elif args.command == "select":
-            report, selection = reports.select_table(args, table, sha256)
+        elif args.command in ("select", "bench"):
+            report, selection = (reports.select_table if args.command == "select" else reports.bench_table)(
+                args, table, sha256)
         else:
             report, labeled, scores = reports.evaluate_table(args, table, sha256)
     report["warnings"] = _warned(caught)
-    if args.command == "select":
+    if args.command in ("select", "bench"):
         return _render_selection(args, report, selection), report["warnings"]
     return _render(args, report, None if args.command == "compare" else (labeled, scores)), report["warnings"]
 
 
 def _render_selection(args, report: dict, selection) -> str:
-    """``pueval select``'s report in ``args.format``, with its figure (written to --plot when asked)."""
+    """``pueval select``'s or ``bench``'s report in ``args.format``, with the figure of the candidates and the set
+    for the best (written to --plot when asked)."""
     from pueval import reports
 
     def figure_bytes(file_format: str) -> bytes:
@@ -325,7 +357,8 @@ def _render_selection(args, report: dict, selection) -> str:
 
     if args.plot:
         _write(figure_bytes(Path(args.plot).suffix.lower()[1:]), args.plot)
-    return reports.rendered(report, reports.select_rows(report), args.format, figure_bytes)
+    rows = reports.select_rows(report) if args.command == "select" else reports.bench_rows(report)
+    return reports.rendered(report, rows, args.format, figure_bytes)
 
 
 def _render(args, report: dict, evaluated) -> str:

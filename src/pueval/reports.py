@@ -76,6 +76,7 @@ def _propensity_keys(args) -> dict:
 OPTIONS = ("level", "interval", "n_boot", "prior", "mpe", "distcurve_model", "threshold", "absolute", "gamma",
            "target_recall", "baseline")
 COLUMNS = ("score_column", "score_columns", "label_column", "propensity_column", "audit_column", "features")
+BENCH_OPTIONS = ("learners", "folds", "validation", "prior", "level")
 
 
 def _identity(args, sha256: str, n: int, n_labeled: int) -> dict:
@@ -200,6 +201,60 @@ def select_table(args, table: pd.DataFrame, sha256: str = ""):
     identity = _identity(args, sha256, int(labeled.size), int(labeled.sum()))
     identity["columns"]["audit"] = args.audit_column
     return found.as_dict(warnings=False) | identity, found
+
+
+def _learners_file(path: str) -> dict:
+    """A learners file: JSON (``.json``) or YAML (needs PyYAML, which the pipeline extra brings)."""
+    from pathlib import Path
+
+    text = Path(path).read_text()
+    if path.endswith(".json"):
+        import json
+
+        return json.loads(text)
+    try:
+        import yaml
+    except ImportError:
+        raise InputError(f"--learners: {path} is YAML, which needs PyYAML (pip install pyyaml); or give JSON "
+                         "(a .json file)") from None
+    return yaml.safe_load(text)
+
+
+def bench_table(args, table: pd.DataFrame, sha256: str = ""):
+    """(the report of ``pueval bench`` as a dict, the selection among the learners that ran): :func:`pueval.bench.bench`
+    on the --features and --label-column of the table with the --learners file's learners."""
+    from pueval.bench import bench
+
+    column = _column(table, args.label_column, "--label-column")
+    labeled = (column.to_numpy() == pos_label_of(column, args.pos_label)).astype(int)
+    if labeled.min() == labeled.max():
+        raise InputError(f"--label-column {args.label_column!r} (--pos-label {args.pos_label}): needs labeled and "
+                         "unlabeled rows")
+    X = _features(args, table)
+    found = bench(X, labeled, _learners_file(args.learners), folds=args.folds, validation=args.validation,
+                  level=args.level, prior=args.prior, seed=args.seed)
+    identity = _identity(args, sha256, int(labeled.size), int(labeled.sum()))
+    identity["options"] = {key: vars(args)[key] for key in BENCH_OPTIONS}
+    return found.as_dict(warnings=False) | identity, found.selection
+
+
+def bench_rows(report: dict) -> list[tuple[str, str, str]]:
+    """(quantity, value, what it depends on) rows of the bench report: the set for the best, each learner, each
+    pair judged ahead, each failure."""
+    rows = [("n (labeled)", f"{report['n']} ({report['n_labeled']})", f"the input, {report['folds']} test folds"),
+            (f"not ruled out as the best ({report['level']:g})", ", ".join(report["confidence_set"]),
+             "Hsu's comparison with the best on the out-of-fold scores")]
+    for learner in sorted(report["learners"], key=lambda r: -r["aul_pu"]):
+        rows.append((learner["learner"], f"AUL^PU {learner['aul_pu']:.4f} [{learner['aul_pu_low']:.4f}, "
+                     f"{learner['aul_pu_high']:.4f}]", "out-of-fold scores, tuned by AUL^PU inside each fold"))
+    for pair in report["pairs"]:
+        if pair["p_holm"] < 1 - report["level"]:
+            ahead, behind = (pair["a"], pair["b"]) if pair["difference"] > 0 else (pair["b"], pair["a"])
+            rows.append((f"{ahead} ahead of {behind}", f"{abs(pair['difference']):.4f} (Holm p {pair['p_holm']:.2g})",
+                         "paired difference of AUL^PU, Holm over the pairs"))
+    for name, error in report["failed"].items():
+        rows.append((f"{name}: not ranked", error, "the learner failed"))
+    return rows
 
 
 def select_rows(report: dict) -> list[tuple[str, str, str]]:

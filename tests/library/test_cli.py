@@ -819,3 +819,23 @@ def test_the_html_report_is_titled_with_its_command_and_column_and_folds_its_jso
     assert code == 0
     assert f"<title>pueval evaluate: score of {table_300}</title>" in out
     assert "<details><summary>The report as JSON</summary><pre" in out and out.index("<details>") > out.index("<table>")
+
+
+def test_bench_ranks_the_learners_of_a_learners_file_and_names_the_failures(tmp_path, capsys):
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(900, 3))
+    y = X[:, 0] + rng.normal(0, 0.5, 900) > 0
+    pd.DataFrame(X, columns=["a", "b", "c"]).assign(labeled=(y & (rng.random(900) < 0.5)).astype(int)).to_csv(
+        tmp_path / "t.csv", index=False)
+    (tmp_path / "l.json").write_text(json.dumps({
+        "good": {"estimator": "pueval.bench.learners:NaiveLogistic"},
+        "noise": {"estimator": "pueval.bench.learners:NaiveLogistic", "params": {"C": 1e-9}},
+        "broken": {"estimator": "nowhere:Thing"}}))
+    assert cli.main(["bench", str(tmp_path / "t.csv"), "--features", "a", "b", "c", "--learners",
+                 str(tmp_path / "l.json"), "--folds", "3"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["command"] == "bench" and report["input"]["n"] == 900 and "good" in report["confidence_set"]
+    assert set(report["failed"]) == {"broken"} and "nowhere" in report["failed"]["broken"]
+    assert report["options"]["folds"] == 3
+    assert cli.main(["bench", str(tmp_path / "t.csv"), "--features", "a", "--learners", str(tmp_path / "none.yaml")]) == 2
+    assert "--learners: no file" in capsys.readouterr().err

@@ -55,10 +55,11 @@ def _pairs(signs_agree, significant, a="x", b="y"):
 
 def test_claims_count_the_signs_of_significant_pairs_against_the_oracle():
     pairs = _pairs([True] * 8 + [False] * 2, [True] * 6 + [False, False, True, False])
+    oracle = _pairs([False] * 3, [True] * 3, a="x[π]", b="y")
     holm_row = bench.claims(pairs).iloc[0]
     assert (holm_row["claims"], holm_row["agreeing"]) == (7, 6)
-    with_copy = pd.concat([pairs, _pairs([False] * 5, [True] * 5, a="x", b="x_copy")])
-    assert bench.claims(with_copy).iloc[0]["claims"] == 7  # a copy's pairs are not claims about two learners
+    with_copy = pd.concat([pairs, _pairs([False] * 5, [True] * 5, a="x", b="x_copy"), oracle])
+    assert bench.claims(with_copy).iloc[0]["claims"] == 7  # neither a copy's pairs nor an oracle prior's are claims
 
 
 def test_the_bench_verdicts_follow_their_rules():

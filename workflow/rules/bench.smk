@@ -59,7 +59,8 @@ rule bench_tables:
         failures="results/bench/failures.csv",
         verdicts="results/bench/verdicts.csv",
         md="results/bench/bench.md",
-        diagram="results/bench/figures/diagram.png",
+        summary="results/bench/run_summary.md",
+        diagram="results/bench/figures/bench_diagram.png",
     log:
         "results/logs/bench/tables.log",
     benchmark:

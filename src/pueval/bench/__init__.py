@@ -8,7 +8,8 @@ Wilcoxon signed-rank with Holm, the diagram's groups, the mean-rank test for com
 
 from pueval.bench.core import BenchResult as BenchResult, bench as bench, judge as judge, tune as tune
 from pueval.bench.plugin import LearnerError as LearnerError, LearnerSpec as LearnerSpec
-from pueval.bench.ranking import groups as groups, mean_rank_test as mean_rank_test, pairwise as pairwise
+from pueval.bench.ranking import bayesian_signed_rank as bayesian_signed_rank, groups as groups
+from pueval.bench.ranking import mean_rank_test as mean_rank_test, pairwise as pairwise
 
-__all__ = ["BenchResult", "LearnerError", "LearnerSpec", "bench", "groups", "judge", "mean_rank_test", "pairwise",
-           "tune"]
+__all__ = ["BenchResult", "LearnerError", "LearnerSpec", "bayesian_signed_rank", "bench", "groups", "judge",
+           "mean_rank_test", "pairwise", "tune"]

@@ -113,6 +113,7 @@ class BenchResult:
     folds: int
     n: int
     n_labeled: int
+    selection: object = field(repr=False, default=None)  #: the :class:`~pueval.selection.Selection` behind the set
     warnings: tuple[str, ...] = ()
 
     def __repr__(self) -> str:
@@ -204,4 +205,4 @@ def bench(X, s, learners: Mapping | Sequence[LearnerSpec], *, folds: int = 5, va
         selection = select_models(s, ranked, level=level, random_state=seed)
     caught += [str(w.message) for w in seen]
     return BenchResult(table, pairs, selection.best, selection.confidence_set, failed, level, folds, int(s.size),
-                       int(s.sum()), tuple(caught))
+                       int(s.sum()), selection, tuple(caught))

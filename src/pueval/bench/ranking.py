@@ -7,7 +7,7 @@ critical-difference-style diagram (:func:`pueval.plots.bench_diagram`) drawn fro
 non-rejections. Benavoli, Corani & Mangili (JMLR 2016) show why the usual mean-rank post-hoc test is not used:
 whether it separates A from B depends on which other learners are in the pool. :func:`mean_rank_test` computes
 it anyway (Friedman's average ranks and the Nemenyi critical difference, Demšar 2006), to show what it claims
-on the same scores.
+on the same scores; :func:`bayesian_signed_rank` is the Bayesian cross-check.
 """
 
 from __future__ import annotations
@@ -73,6 +73,27 @@ def groups(table, pairs: pd.DataFrame) -> list[tuple[str, ...]]:
         if end > start and not any(s <= start and end <= e for s, e in runs):
             runs.append((start, end))
     return [tuple(order[s:e + 1]) for s, e in runs]
+
+
+ROPE = 0.01
+"""The region of practical equivalence of :func:`bayesian_signed_rank`: score differences within ±0.01."""
+
+
+def bayesian_signed_rank(table, *, rope: float = ROPE, seed: int = 0, samples: int = 10_000) -> pd.DataFrame:
+    """Every pair (a, b) of ``table``'s columns by the Bayesian signed-rank test over the datasets (Benavoli et
+    al. 2017; baycomp's ``two_on_multiple``, the ``bench`` extra): the posterior probabilities that a is ahead by
+    more than ``rope``, that they are within it, that b is ahead. A cross-check of :func:`pairwise`; its Monte
+    Carlo (``samples`` Dirichlet draws) seeded by ``seed``."""
+    from pueval.extras import require
+
+    baycomp = require("baycomp", "the Bayesian signed-rank cross-check")
+    frame = _table(table)
+    rows = []
+    for a, b in itertools.combinations(frame.columns, 2):
+        ahead, equal, behind = baycomp.two_on_multiple(frame[a].to_numpy(), frame[b].to_numpy(), rope=rope,
+                                                       random_state=seed, nsamples=samples)
+        rows.append({"a": a, "b": b, "p_a_ahead": float(ahead), "p_rope": float(equal), "p_b_ahead": float(behind)})
+    return pd.DataFrame(rows)
 
 
 def mean_rank_test(table, *, level: float = 0.05) -> tuple[pd.Series, float, pd.DataFrame]:

@@ -3,8 +3,8 @@
     python -m pueval.pipeline.compare runs/smoke/results runs/slurm-smoke/results
 
 Every file under the first folder is compared with the same file under the second. Measured times
-differ between runs by nature, so they are left out: the ``logs/`` and ``benchmarks/`` folders and
-``run_summary.md``; in Parquet and CSV files the columns whose name holds ``seconds`` (the rest
+differ between runs by nature, so they are left out: the ``logs/`` and ``benchmarks/`` folders,
+``run_summary.md`` and ``bench/run_summary.md``; in Parquet and CSV files the columns whose name holds ``seconds`` (the rest
 of such a table must be identical, value for value); and the figures that draw seconds
 (:data:`TIMED_FIGURES`). Every other file must be the same bytes.
 """
@@ -18,7 +18,7 @@ from pathlib import Path
 import pandas as pd
 
 SKIPPED_FOLDERS = ("logs", "benchmarks")
-SKIPPED_FILES = ("run_summary.md",)
+SKIPPED_FILES = ("run_summary.md", "bench/run_summary.md")
 TIMED_FIGURES = ("figures/figure3.png", "figures/figure3.pdf", "figures/cost.png", "figures/cost.pdf")
 
 

@@ -56,6 +56,8 @@ PARTS = {
     "intervals": ("score_b", "aul_interval", "paired_difference", "operating_points", "model_selection", "related",
                   "related_table", "sar", "sar_table", "prior_bootstrap", "prior_intervals"),
     "the verdict ledger, from every study's tables": ("verdicts",),
+    "pueval bench (its own target, outside the default run; its cost in results/bench/run_summary.md)": (
+        "bench_digits", "bench_setting", "bench_tables"),
 }
 """Each rule's part of the run (by the name of its benchmark files; a test keeps every rule in one part). The
 AUL paper's part holds every dataset's download and binarization, the related papers' too (about 5 s), and the

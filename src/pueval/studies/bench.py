@@ -150,10 +150,12 @@ def across_datasets(learners: pd.DataFrame, *, value: str = "aul_pu", tuning: st
 
 
 def claims(pairs: pd.DataFrame, *, level: float = 0.05) -> pd.DataFrame:
-    """Per-draw "A beats B" claims from PU data (Holm's p below ``level``, tuning by AUL^PU, no copy): how many,
-    and the share whose sign agrees with the oracle AUC difference on the same test rows, with its one-sided
-    exact 95 % lower bound; the same for the unadjusted p beside."""
-    part = pairs[(pairs["tuning"] == "aul") & ~pairs["a"].str.contains(COPY) & ~pairs["b"].str.contains(COPY)]
+    """Per-draw "A beats B" claims from PU data (Holm's p below ``level``, tuning by AUL^PU, no copy and no arm
+    given the true prior): how many, and the share whose sign agrees with the oracle AUC difference on the same
+    test rows, with its one-sided exact 95 % lower bound; the same for the unadjusted p beside."""
+    pu_only = ~pairs["a"].str.endswith(ORACLE) & ~pairs["b"].str.endswith(ORACLE)
+    part = pairs[(pairs["tuning"] == "aul") & ~pairs["a"].str.contains(COPY) & ~pairs["b"].str.contains(COPY)
+                 & pu_only]
     rows = []
     for rule, column in (("Holm over the draw's pairs", "p_holm"), ("unadjusted", "p_value")):
         made = part[part[column] < level]
@@ -178,7 +180,8 @@ def rank_agreement(learners: pd.DataFrame) -> pd.DataFrame:
 
 
 def copies_check(learners: pd.DataFrame, pairs: pd.DataFrame, copies: list[str], *, level: float = 0.05) -> pd.DataFrame:
-    """Per copied learner: the share of draws whose paired test (Holm) separates the two copies; per β, whether
+    """Per copied learner: the share of draws whose paired test (Holm over the draw's pairs, the bench's claims;
+    and unadjusted, beside) separates the two copies; per β, whether
     the Wilcoxon–Holm test across datasets separates them, whether the mean-rank (Nemenyi) test does, and their
     average ranks, all among the ranked arms plus the copy."""
     rows = []
@@ -200,6 +203,8 @@ def copies_check(learners: pd.DataFrame, pairs: pd.DataFrame, copies: list[str],
             rows.append({"learner": arm, "copy": copy, "beta": beta, "draws": int(len(within)),
                          "draws_separated": int((within["p_holm"] < level).sum()),
                          "share_separated": float((within["p_holm"] < level).mean()) if len(within) else np.nan,
+                         "share_separated_unadjusted": float((within["p_value"] < level).mean())
+                         if len(within) else np.nan,
                          "wilcoxon_holm_p": float(between["p_holm"].iloc[0]) if len(between) else np.nan,
                          "nemenyi_separated": bool(separated["separated"].iloc[0]) if len(separated) else False,
                          "rank": float(ranks[arm]), "rank_copy": float(ranks[copy]), "critical_difference": cd})

@@ -54,3 +54,14 @@ def test_bad_tables_are_refused():
         ranking.pairwise(pd.DataFrame({"a": [0.1, np.nan], "b": [0.2, 0.3]}))
     with pytest.raises(ValueError, match="at least two datasets"):
         ranking.pairwise(pd.DataFrame({"a": [0.1], "b": [0.2]}))
+
+
+def test_the_bayesian_cross_check_sees_what_the_tests_see_and_is_seeded():
+    pytest.importorskip("baycomp")
+    table = _table()
+    found = ranking.bayesian_signed_rank(table).set_index(["a", "b"])
+    assert found.loc[("a", "d"), "p_a_ahead"] > 0.95  # 0.1 apart: ahead beyond the rope
+    assert found.loc[("a", "b"), "p_rope"] > 0.5  # 0.005 apart: within ±0.01
+    again = ranking.bayesian_signed_rank(table).set_index(["a", "b"])
+    pd.testing.assert_frame_equal(found, again)
+    assert (found[["p_a_ahead", "p_rope", "p_b_ahead"]].sum(axis=1).round(6) == 1).all()

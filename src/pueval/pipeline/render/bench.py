@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pueval.pipeline.render.common import _pipe_table, plt, save
 
-__all__ = ["bench_markdown", "diagram", "save"]
+__all__ = ["bench_markdown", "diagram", "run_summary", "save"]
 
 
 def diagram(groups: dict):
@@ -21,18 +21,27 @@ def diagram(groups: dict):
     return fig
 
 
-def bench_markdown(means, ranked, claims, agreement, copies, tuning, verdicts, failures, *, seconds: float,
-                   reference) -> str:
-    """The benchmark: the verdicts, the validity study, the ranking per β, the tuning check, the failures, the
-    cost in reference units."""
+def run_summary(means, *, seconds: float, reference) -> str:
+    """results/bench/run_summary.md: what the benchmark's jobs cost, in job-seconds and reference units, and each
+    arm's mean CPU seconds per draw (measured, so apart from the computed tables)."""
+    units = f"{seconds / reference.seconds:.0f} reference units (reference workload {reference.seconds:.3f} s on this " \
+        f"machine: {reference.parts()})" if reference else "not normalized"
+    cpu = means.groupby("learner", sort=False)["cpu_seconds"].mean().sort_values(ascending=False).reset_index()
+    return "\n".join(["# pueval bench: run summary", "",
+                      f"- {means['dataset'].nunique()} datasets × {means['beta'].nunique()} β: the settings' jobs took "
+                      f"{seconds:.0f} job-seconds, {units}", "",
+                      "Mean CPU seconds per draw of each arm (its grid's fits, both tunings):", "",
+                      *_pipe_table(cpu), ""])
+
+
+def bench_markdown(means, ranked, claims, agreement, copies, tuning, verdicts, failures) -> str:
+    """The benchmark: the verdicts, the validity study, the ranking per β, the tuning check, the failures."""
     pu_only = means[(means["tuning"] == "aul")]
-    overall = (pu_only.groupby("learner", sort=False)[["aul_pu", "oracle_auc", "cpu_seconds"]].mean()
+    overall = (pu_only.groupby("learner", sort=False)[["aul_pu", "oracle_auc"]].mean()
                .sort_values("aul_pu", ascending=False).reset_index())
-    units = f"{seconds / reference.seconds:.0f} reference units (reference workload {reference.seconds:.3f} s)" \
-        if reference else "not normalized"
     lines = ["# pueval bench: PU learners ranked from PU data alone", "",
-             f"{means['dataset'].nunique()} datasets × {means['beta'].nunique()} β; the settings' jobs took "
-             f"{seconds:.0f} job-seconds, {units}.", "",
+             f"{means['dataset'].nunique()} datasets × {means['beta'].nunique()} β (what the run cost: "
+             "run_summary.md).", "",
              "## Verdicts (each decided by a rule of pueval.studies.verdict_rules)", "",
              *_pipe_table(verdicts[["id", "verdict", "ours", "interval", "test"]]), "",
              "## Validity: claims from PU data against the oracle", "", *_pipe_table(claims), "",
@@ -43,12 +52,14 @@ def bench_markdown(means, ranked, claims, agreement, copies, tuning, verdicts, f
              "## Learners, tuned by AUL^PU (means over datasets, β and draws; oracle columns never used to rank)", "",
              *_pipe_table(overall), "",
              "## Across datasets, per β: Wilcoxon signed-rank over the datasets, Holm over the pairs", "",
-             "`ahead`: the arm ahead at 5 % from PU data; `ahead_oracle`: the same test on the oracle AUC.", "",
+             "`ahead`: the arm ahead at 5 % from PU data; `ahead_oracle`: the same test on the oracle AUC; "
+             "`p_a_ahead`, `p_rope`, `p_b_ahead`: the Bayesian signed-rank test's posterior (rope ±0.01), the "
+             "cross-check.", "",
              *_pipe_table(ranked[["beta", "a", "b", "datasets", "a_wins", "median_difference", "p_holm", "ahead",
-                                  "p_holm_oracle", "ahead_oracle"]]), "",
+                                  "p_holm_oracle", "ahead_oracle", "p_a_ahead", "p_rope", "p_b_ahead"]]), "",
              "## Tuning by AUL^PU against tuning by the learner's own risk (oracle AUC on the test rows)", "",
              *(_pipe_table(tuning) if not tuning.empty else ["No learner with both tunings."]), "",
-             "![diagram](figures/diagram.png)", ""]
+             "![The learners across datasets, per β](figures/bench_diagram.png)", ""]
     if not failures.empty:
         lines += ["## Failures (never ranked)", "", *_pipe_table(failures.drop_duplicates(["learner", "error"])), ""]
     return "\n".join(lines)

@@ -58,7 +58,7 @@ def bench_tables(input, output, *, copies, level, benchmarks):
         oracle = study.across_datasets(learners, value="oracle_auc", arms_used=list(table.columns))[beta]
         pu, truth = ranking.pairwise(table, level=alpha), ranking.pairwise(oracle, level=alpha)
         rank_rows.append(pu.merge(truth[["a", "b", "p_holm", "ahead"]], on=["a", "b"], suffixes=("", "_oracle"))
-                         .assign(beta=beta))
+                         .merge(ranking.bayesian_signed_rank(table), on=["a", "b"]).assign(beta=beta))
         groups[beta] = (table, ranking.groups(table, pu))
     ranked = pd.concat(rank_rows, ignore_index=True)
     claims, agreement = study.claims(pairs, level=alpha), study.rank_agreement(learners)
@@ -75,5 +75,6 @@ def bench_tables(input, output, *, copies, level, benchmarks):
     failures.to_csv(output.failures, index=False)
     verdicts.to_csv(output.verdicts, index=False, float_format="%.4g")
     Path(output.md).write_text(render.bench_markdown(means, ranked, claims, agreement, copied, tuning, verdicts,
-                                                     failures, seconds=seconds, reference=found))
+                                                     failures))
+    Path(output.summary).write_text(render.run_summary(means, seconds=seconds, reference=found))
     render.save(render.diagram(groups), (output.diagram,))
