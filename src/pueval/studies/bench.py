@@ -152,13 +152,15 @@ def across_datasets(learners: pd.DataFrame, *, value: str = "aul_pu", tuning: st
 def claims(pairs: pd.DataFrame, *, level: float = 0.05) -> pd.DataFrame:
     """Per-draw "A beats B" claims from PU data (Holm's p below ``level``, tuning by AUL^PU, no copy and no arm
     given the true prior): how many, and the share whose sign agrees with the oracle AUC difference on the same
-    test rows, with its one-sided exact 95 % lower bound; the same for the unadjusted p beside."""
+    test rows, with its one-sided exact 95 % lower bound; the same for the unadjusted p beside, and for the
+    baseline that a validation needs, one that can fail: every pair claimed by the sign of its difference alone."""
     pu_only = ~pairs["a"].str.endswith(ORACLE) & ~pairs["b"].str.endswith(ORACLE)
     part = pairs[(pairs["tuning"] == "aul") & ~pairs["a"].str.contains(COPY) & ~pairs["b"].str.contains(COPY)
                  & pu_only]
     rows = []
-    for rule, column in (("Holm over the draw's pairs", "p_holm"), ("unadjusted", "p_value")):
-        made = part[part[column] < level]
+    for rule, column in (("Holm over the draw's pairs", "p_holm"), ("unadjusted", "p_value"),
+                         ("baseline: the sign alone, no test", None)):
+        made = part[part[column] < level] if column else part[part["difference"] != 0]
         agree = int((np.sign(made["difference"]) == np.sign(made["oracle_auc_difference"])).sum())
         total = int(len(made))
         lower = float(stats.binomtest(agree, total).proportion_ci(0.90).low) if total else np.nan
