@@ -58,6 +58,20 @@ def pairwise(table, *, level: float = 0.05) -> pd.DataFrame:
     return out
 
 
+def smallest_holm_p(datasets: int, learners: int) -> float:
+    """The smallest Holm-adjusted p :func:`pairwise` can reach: the exact two-sided Wilcoxon p of ``datasets``
+    differences all of one sign, 2·2⁻ⁿ, times the number of pairs of ``learners`` (capped at 1). At or above the
+    level, no pair can be separated whatever the scores: the design cannot detect a difference.
+
+    Examples
+    --------
+    >>> smallest_holm_p(10, 8)  # 2/1024 × 28 pairs
+    0.0546875
+    """
+    pairs = learners * (learners - 1) // 2
+    return min(1.0, 2.0 * 0.5**datasets * pairs)
+
+
 def groups(table, pairs: pd.DataFrame) -> list[tuple[str, ...]]:
     """The maximal runs of learners, in the order of their median score (best first), within which no pair of
     :func:`pairwise` is separated: the bars of a critical-difference-style diagram."""

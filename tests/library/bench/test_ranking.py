@@ -65,3 +65,9 @@ def test_the_bayesian_cross_check_sees_what_the_tests_see_and_is_seeded():
     again = ranking.bayesian_signed_rank(table).set_index(["a", "b"])
     pd.testing.assert_frame_equal(found, again)
     assert (found[["p_a_ahead", "p_rope", "p_b_ahead"]].sum(axis=1).round(6) == 1).all()
+
+
+def test_the_smallest_holm_p_is_reached_by_a_table_of_one_sign():
+    table = _table()[["a", "d"]].head(6)  # a ahead of d on all 6 datasets
+    assert ranking.pairwise(table)["p_holm"].iloc[0] == pytest.approx(ranking.smallest_holm_p(6, 2))
+    assert ranking.smallest_holm_p(10, 8) >= 0.05 > ranking.smallest_holm_p(10, 7)

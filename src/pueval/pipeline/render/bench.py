@@ -11,14 +11,29 @@ __all__ = ["bench_markdown", "diagram", "run_summary", "save"]
 
 def diagram(groups: dict):
     """One panel per β: :func:`pueval.plots.plot_bench_diagram` of the table of mean test AUL^PU."""
+    from pueval.bench.ranking import smallest_holm_p
     from pueval.plots import plot_bench_diagram
 
     fig, axes = plt.subplots(len(groups), 1, figsize=(8, 3.6 * len(groups)), layout="constrained", squeeze=False)
     for ax, (beta, (table, _)) in zip(axes[:, 0], sorted(groups.items())):
         plot_bench_diagram(table, ax=ax)
-        ax.set_title(f"β = {beta:g}: mean test AUL^PU per dataset; bars: not separated (Wilcoxon, Holm)",
-                     fontsize="medium")
+        floor = smallest_holm_p(*table.shape)
+        ax.set_title(f"β = {beta:g}: mean test AUL^PU per dataset; bars: not separated (Wilcoxon, Holm; smallest "
+                     f"attainable p {floor:.3g})", fontsize="medium")
     return fig
+
+
+def _detectable(ranked) -> str:
+    """What the design across datasets can detect: the smallest Holm p it can reach, per β."""
+    from pueval.bench.ranking import smallest_holm_p
+
+    parts = []
+    for beta, block in ranked.groupby("beta"):
+        learners = len(set(block["a"]) | set(block["b"]))
+        floor = smallest_holm_p(int(block["datasets"].max()), learners)
+        parts.append(f"β = {beta:g}: {int(block['datasets'].max())} datasets, {learners} learners, smallest "
+                     f"attainable Holm p {floor:.3g}" + (" (no pair can be separated at 5 %)" if floor >= 0.05 else ""))
+    return "What the design can detect: " + "; ".join(parts) + "."
 
 
 def run_summary(means, *, seconds: float, reference) -> str:
@@ -52,6 +67,8 @@ def bench_markdown(means, ranked, claims, agreement, copies, tuning, verdicts, f
              "## Learners, tuned by AUL^PU (means over datasets, β and draws; oracle columns never used to rank)", "",
              *_pipe_table(overall), "",
              "## Across datasets, per β: Wilcoxon signed-rank over the datasets, Holm over the pairs", "",
+             _detectable(ranked),
+             "",
              "`ahead`: the arm ahead at 5 % from PU data; `ahead_oracle`: the same test on the oracle AUC; "
              "`p_a_ahead`, `p_rope`, `p_b_ahead`: the Bayesian signed-rank test's posterior (rope ±0.01), the "
              "cross-check.", "",
