@@ -36,13 +36,18 @@ def test_a_setting_judges_every_arm_on_its_test_rows_with_the_oracle_beside():
     y = (X[:, 0] + rng.normal(0, 0.5, 800) > 0).astype(int)
     arms = bench.arms(plugin.specs(LEARNERS), ["lr"])
     learners, pairs, failures = bench.setting(X, y, dataset="toy", beta=0.3, draws=2, learner_arms=arms, seed=4)
-    assert failures.empty
+    assert (failures["kind"] == "warning").all()  # no failure; the warnings raised are carried, per draw
+    assert failures["message"].str.contains("do not vary").all()  # lr and its copy rank alike (one solution)
+    assert (learners["prior_low"] <= learners["prior_estimated"]).all()  # BBE's interval beside its θ̂
     assert set(learners["learner"]) == {"lr", "lr_copy", "nn[π]", "nn[π̂]"}
     assert set(learners["tuning"]) == {"aul", "risk"} and (learners["oracle_auc"] > 0.7).all()
     assert len(pairs) == 2 * 2 * 6  # draws × tunings × pairs of 4 arms
     again, _, _ = bench.setting(X, y, dataset="toy", beta=0.3, draws=2, learner_arms=arms, seed=4)
     pd.testing.assert_frame_equal(learners.drop(columns="cpu_seconds"), again.drop(columns="cpu_seconds"))
     assert bench.ranked_arms(learners) == ["lr", "nn[π̂]"]  # no oracle prior, no copy
+    priors = bench.prior_check(learners.assign(dataset=np.where(learners["draw"] == 0, "a", "b")))
+    row = priors.iloc[0]
+    assert row["learner"] == "nn" and row["datasets"] == 2 and 0 <= row["bbe_interval_coverage"] <= 1
 
 
 def _pairs(signs_agree, significant, a="x", b="y"):

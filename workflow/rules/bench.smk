@@ -56,6 +56,7 @@ rule bench_tables:
         agreement="results/bench/rank_agreement.csv",
         copies="results/bench/copies.csv",
         tuning="results/bench/tuning.csv",
+        priors="results/bench/priors.csv",
         failures="results/bench/failures.csv",
         verdicts="results/bench/verdicts.csv",
         md="results/bench/bench.md",

@@ -169,6 +169,7 @@ SCHEMAS = {
         "params": "the grid point chosen", "validation_aul_pu": "its validation AUL^PU",
         "validation_risk": "its validation risk (NaN: none defined)", "cpu_seconds": "the arm's tuning, CPU s",
         "prior_oracle": "π of the unlabeled training rows", "prior_estimated": "BBE's π̂ on the training rows",
+        "prior_low": "BBE's own interval (DKW bound), lower end", "prior_high": "its upper end",
         "n_test": "test rows", "n_test_labeled": "labeled test rows", "dataset": "dataset", "beta": "β",
         "draw": "draw index (the AUL paper's draw of that index)"}),
     "bench_pairs": Schema("bench/settings/{dataset}/beta{beta}.pairs.parquet", "bench_setting",

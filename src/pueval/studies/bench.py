@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import time
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -31,6 +32,7 @@ from pueval.validation import ArgumentError
 log = logging.getLogger(__name__)
 
 ORACLE, ESTIMATED = "[π]", "[π̂]"  # a prior-taking learner's two arms
+PRIOR_EDGE = 1e-3  # π̂ is kept in [PRIOR_EDGE, 1 − PRIOR_EDGE] for uPU and nnPU (a warning says when it moved)
 COPY = "_copy"
 
 
@@ -73,46 +75,59 @@ def split(s: np.ndarray, rng: np.random.Generator, *, train: float, validation: 
 
 def draw(X: np.ndarray, y: np.ndarray, labeled: np.ndarray, learner_arms, *, seed: int, identity: tuple,
          train: float, validation: float, max_train_rows: int | None, level: float) -> tuple[pd.DataFrame, pd.DataFrame, dict]:
-    """One draw: (per arm and tuning the test judgement, per tuning the pairs, the failures by arm)."""
+    """One draw: (per arm and tuning the test judgement, per tuning the pairs, the failures by arm and the
+    warnings raised, numbered). The prior-taking arms get the true π of the unlabeled training rows and BBE's θ̂
+    with its own interval (its DKW bound), recorded beside."""
     s = np.zeros(y.size, dtype=int)
     s[labeled] = 1
     rng = seeds.rng(seed, *identity, "split")
     training, held, test = split(s, rng, train=train, validation=validation, max_train_rows=max_train_rows)
     priors = {"oracle": float(y[training][s[training] == 0].mean())}
-    if any(source == "estimated" for _, _, source in learner_arms):
-        from pueval.mpe import estimate_prior
+    interval = (np.nan, np.nan)
+    caught: list[str] = []
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        if any(source == "estimated" for _, _, source in learner_arms):
+            from pueval.mpe import estimate_prior
 
-        priors["estimated"] = float(np.clip(estimate_prior(
-            X[training], s[training], "bbe", random_state=seeds.int_seed(seed, *identity, "prior"), interval=None).theta,
-            1e-3, 1 - 1e-3))
-    tuned: dict[str, dict[str, np.ndarray]] = {tuning: {} for tuning in core.TUNINGS}
-    chosen, failed, seconds = [], {}, {}
-    for name, spec, source in learner_arms:
-        start = time.process_time()
-        try:
-            results = core.tune(spec, X[training], s[training], X[held], s[held], X[test],
-                                prior=priors.get(source) if source else None,
-                                seed=seeds.int_seed(seed, *identity, name))
-        except plugin.LearnerError as error:
-            failed[name] = str(error)
-            continue
-        seconds[name] = time.process_time() - start
-        for result in results:
-            tuned[result.tuning][name] = result.test_scores
-            chosen.append({"learner": name, "tuning": result.tuning, "params": repr(result.params),
-                           "validation_aul_pu": result.validation_aul_pu, "validation_risk": result.validation_risk})
-    learner_rows, pair_rows = [], []
-    for tuning, scored in tuned.items():
-        if len(scored) < 2:
-            continue
-        table, pairs = core.judge(s[test], scored, level=level, y_test=y[test])
-        learner_rows.append(table.assign(tuning=tuning))
-        pair_rows.append(pairs.assign(tuning=tuning))
+            found = estimate_prior(X[training], s[training], "bbe", random_state=seeds.int_seed(seed, *identity, "prior"))
+            interval = found.interval or interval
+            # uPU and nnPU need π in (0, 1); BBE may return a bound, moved inside by PRIOR_EDGE (and said)
+            priors["estimated"] = float(np.clip(found.theta, PRIOR_EDGE, 1 - PRIOR_EDGE))
+            if priors["estimated"] != found.theta:
+                caught.append(f"BBE's θ̂ {found.theta:g} moved to {priors['estimated']:g} for the prior-taking arms")
+        tuned: dict[str, dict[str, np.ndarray]] = {tuning: {} for tuning in core.TUNINGS}
+        chosen, failed, seconds = [], {}, {}
+        for name, spec, source in learner_arms:
+            start = time.process_time()
+            try:
+                results = core.tune(spec, X[training], s[training], X[held], s[held], X[test],
+                                    prior=priors.get(source) if source else None,
+                                    seed=seeds.int_seed(seed, *identity, name))
+            except plugin.LearnerError as error:
+                failed[name] = str(error)
+                continue
+            seconds[name] = time.process_time() - start
+            for result in results:
+                tuned[result.tuning][name] = result.test_scores
+                chosen.append({"learner": name, "tuning": result.tuning, "params": repr(result.params),
+                               "validation_aul_pu": result.validation_aul_pu,
+                               "validation_risk": result.validation_risk})
+        learner_rows, pair_rows = [], []
+        for tuning, scored in tuned.items():
+            if len(scored) < 2:
+                continue
+            table, pairs = core.judge(s[test], scored, level=level, y_test=y[test])
+            learner_rows.append(table.assign(tuning=tuning))
+            pair_rows.append(pairs.assign(tuning=tuning))
+    caught += list(dict.fromkeys(str(w.message) for w in seen))
     learners = pd.concat(learner_rows, ignore_index=True).merge(pd.DataFrame(chosen), on=["learner", "tuning"])
     learners["cpu_seconds"] = learners["learner"].map(seconds)
     learners["prior_oracle"], learners["prior_estimated"] = priors["oracle"], priors.get("estimated", np.nan)
+    learners["prior_low"], learners["prior_high"] = interval
     learners["n_test"], learners["n_test_labeled"] = test.size, int(s[test].sum())
-    return learners, pd.concat(pair_rows, ignore_index=True), failed
+    notes = {**failed, **{f"(warning {i})": message for i, message in enumerate(caught)}}
+    return learners, pd.concat(pair_rows, ignore_index=True), notes
 
 
 def setting(X, y, *, dataset: str, beta: float, draws: int, learner_arms, seed: int, train: float = 0.5,
@@ -128,7 +143,9 @@ def setting(X, y, *, dataset: str, beta: float, draws: int, learner_arms, seed: 
         keys = {"dataset": dataset, "beta": beta, "draw": d}
         frames[0].append(learners.assign(**keys))
         frames[1].append(pairs.assign(**keys))
-        frames[2].append(pd.DataFrame({"learner": list(failed), "error": list(failed.values())}).assign(**keys))
+        frames[2].append(pd.DataFrame({"learner": [n if not n.startswith("(warning") else "" for n in failed],
+                                       "kind": ["warning" if n.startswith("(warning") else "failure" for n in failed],
+                                       "message": list(failed.values())}).assign(**keys))
         log.info("%s β=%g: draw %d of %d", dataset, beta, d + 1, draws)
     return tuple(pd.concat(f, ignore_index=True) for f in frames)  # type: ignore[return-value]
 
@@ -276,3 +293,30 @@ def verdicts(claims_frame: pd.DataFrame, copies: pd.DataFrame, agreement: pd.Dat
                      "p_value": j.p_value, "interval": j.interval, "units": j.units, "detectable": j.detectable,
                      "verdict": j.verdict, "arms": j.arms})
     return pd.DataFrame(rows)
+
+
+def prior_check(learners: pd.DataFrame) -> pd.DataFrame:
+    """How much the oracle prior flatters each prior-taking learner: its oracle AUC (tuned by AUL^PU; means per
+    dataset over β and draws) with the true π and with BBE's π̂, the Wilcoxon signed-rank p over the datasets;
+    and how often BBE's own interval held the true π over the draws (first row per draw)."""
+    part = learners[learners["tuning"] == "aul"]
+    names = sorted({n[: -len(ORACLE)] for n in part["learner"] if n.endswith(ORACLE)})
+    rows = []
+    for name in names:
+        pair = part[part["learner"].isin([name + ORACLE, name + ESTIMATED])]
+        table = pair.pivot_table(index="dataset", columns="learner", values="oracle_auc", aggfunc="mean").dropna()
+        if table.shape[1] < 2:
+            continue
+        diff = (table[name + ORACLE] - table[name + ESTIMATED]).to_numpy()
+        nonzero = diff[diff != 0]
+        rows.append({"learner": name, "datasets": int(diff.size), "auc_true_prior": float(table[name + ORACLE].mean()),
+                     "auc_estimated_prior": float(table[name + ESTIMATED].mean()),
+                     "true_prior_ahead": int((diff > 0).sum()),
+                     "p_value": float(stats.wilcoxon(nonzero).pvalue) if nonzero.size else 1.0})
+    frame = pd.DataFrame(rows)
+    draws = learners.drop_duplicates(["dataset", "beta", "draw"])
+    held = (draws["prior_low"] <= draws["prior_oracle"]) & (draws["prior_oracle"] <= draws["prior_high"])
+    if not frame.empty:
+        frame["bbe_interval_coverage"] = float(held.mean()) if draws["prior_low"].notna().any() else np.nan
+        frame["bbe_mean_abs_error"] = float((draws["prior_estimated"] - draws["prior_oracle"]).abs().mean())
+    return frame

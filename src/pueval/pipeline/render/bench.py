@@ -49,8 +49,9 @@ def run_summary(means, *, seconds: float, reference) -> str:
                       *_pipe_table(cpu), ""])
 
 
-def bench_markdown(means, ranked, claims, agreement, copies, tuning, verdicts, failures) -> str:
-    """The benchmark: the verdicts, the validity study, the ranking per β, the tuning check, the failures."""
+def bench_markdown(means, ranked, claims, agreement, copies, tuning, priors, verdicts, failures) -> str:
+    """The benchmark: the verdicts, the validity study, the ranking per β, the tuning check, what the oracle prior
+    is worth, the failures and warnings."""
     pu_only = means[(means["tuning"] == "aul")]
     overall = (pu_only.groupby("learner", sort=False)[["aul_pu", "oracle_auc"]].mean()
                .sort_values("aul_pu", ascending=False).reset_index())
@@ -76,9 +77,17 @@ def bench_markdown(means, ranked, claims, agreement, copies, tuning, verdicts, f
                                   "p_holm_oracle", "ahead_oracle", "p_a_ahead", "p_rope", "p_b_ahead"]]), "",
              "## Tuning by AUL^PU against tuning by the learner's own risk (oracle AUC on the test rows)", "",
              *(_pipe_table(tuning) if not tuning.empty else ["No learner with both tunings."]), "",
+             "## What the oracle prior is worth to the learners that take one (oracle AUC, tuned by AUL^PU)", "",
+             *(_pipe_table(priors) if not priors.empty else ["No learner takes the prior."]), "",
              "![The learners across datasets, per β](figures/bench_diagram.png)", ""]
-    if not failures.empty:
-        lines += ["## Failures (never ranked)", "", *_pipe_table(failures.drop_duplicates(["learner", "error"])), ""]
+    failed = failures[failures["kind"] == "failure"]
+    if not failed.empty:
+        lines += ["## Failures (that arm not ranked on that draw)", "",
+                  *_pipe_table(failed.drop(columns="kind").drop_duplicates(["learner", "message"])), ""]
+    warned = failures[failures["kind"] == "warning"]
+    if not warned.empty:
+        counts = warned.groupby("message", sort=False).size().rename("draws").reset_index()
+        lines += ["## Warnings raised (each with the number of draws it was raised in)", "", *_pipe_table(counts), ""]
     return "\n".join(lines)
 
 

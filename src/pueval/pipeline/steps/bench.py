@@ -64,6 +64,7 @@ def bench_tables(input, output, *, copies, level, benchmarks):
     claims, agreement = study.claims(pairs, level=alpha), study.rank_agreement(learners)
     copied, tuning = study.copies_check(learners, pairs, list(copies), level=alpha), study.tuning_check(learners)
     verdicts = study.verdicts(claims, copied, agreement, tuning)
+    priors = study.prior_check(learners)
     seconds = float(sum(pd.read_csv(p, sep="\t")["s"].iloc[0] for p in benchmarks if Path(p).exists()))
     found = reference.measure()
     means.to_csv(output.learners, index=False, float_format="%.4f")
@@ -72,9 +73,10 @@ def bench_tables(input, output, *, copies, level, benchmarks):
     agreement.to_csv(output.agreement, index=False, float_format="%.4f")
     copied.to_csv(output.copies, index=False, float_format="%.4g")
     tuning.to_csv(output.tuning, index=False, float_format="%.4g")
+    priors.to_csv(output.priors, index=False, float_format="%.4g")
     failures.to_csv(output.failures, index=False)
     verdicts.to_csv(output.verdicts, index=False, float_format="%.4g")
-    Path(output.md).write_text(render.bench_markdown(means, ranked, claims, agreement, copied, tuning, verdicts,
-                                                     failures))
+    Path(output.md).write_text(render.bench_markdown(means, ranked, claims, agreement, copied, tuning, priors,
+                                                     verdicts, failures))
     Path(output.summary).write_text(render.run_summary(means, seconds=seconds, reference=found))
     render.save(render.diagram(groups), (output.diagram,))
