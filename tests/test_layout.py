@@ -1,6 +1,7 @@
 """The three wings: the library imports neither the studies nor the pipeline, nor the pipeline's stack;
 the studies do not import the pipeline (pipeline → studies → library). One library module may import
-matplotlib: ``pueval.plots``, the curves of ``pueval evaluate --plot`` (the optional extra ``plot``)."""
+matplotlib: ``pueval.plots``, the curves of ``pueval evaluate --plot`` (the optional extra ``plot``); one may import
+PyYAML: ``pueval.bench.plugin``, a YAML learners file (the optional extra ``bench``)."""
 
 import ast
 import json
@@ -27,7 +28,8 @@ def _modules(folder: Path, *, skip=()) -> list[str]:
 
 
 LIBRARY = [m for m in _modules(PACKAGE, skip=("studies", "pipeline")) if m != "pueval.__main__"]  # runs the CLI
-OPTIONAL = {"pueval.plots": {"matplotlib"}}  # the library's optional extra `plot`
+OPTIONAL = {"pueval.plots": {"matplotlib"},  # the library's optional extra `plot`
+            "pueval.bench.plugin": {"yaml"}}  # a YAML learners file (the optional extra `bench`)
 STUDIES = _modules(PACKAGE / "studies")
 
 

@@ -14,11 +14,11 @@ import importlib
 from types import ModuleType
 
 EXTRAS = {"numba": "mpe", "lightgbm": "mpe", "sklearn": "mpe", "matplotlib": "plot", "dask": "dask", "pyspark": "spark",
-          "duckdb": "duckdb", "pyarrow": "duckdb", "baycomp": "bench"}
+          "duckdb": "duckdb", "pyarrow": "duckdb", "baycomp": "bench", "yaml": "bench"}
 """The extra that installs each optional package (by its import name)."""
 DISTRIBUTIONS = {"numba": "numba", "lightgbm": "lightgbm", "sklearn": "scikit-learn", "matplotlib": "matplotlib",
                  "dask": "dask[dataframe] distributed", "pyspark": "pyspark pyarrow", "duckdb": "duckdb",
-                 "pyarrow": "pyarrow", "baycomp": "baycomp"}
+                 "pyarrow": "pyarrow", "baycomp": "baycomp", "yaml": "pyyaml"}
 """Each optional package's name on the package index (what ``pip install`` takes)."""
 
 

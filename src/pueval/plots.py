@@ -471,7 +471,28 @@ def plot_bench_diagram(table, pairs=None, *, level: float = 0.05, ax=None):
     """Learners across datasets, a critical-difference-style diagram drawn from pairwise tests' non-rejections
     (:mod:`pueval.bench.ranking`): each learner at its median score over the datasets (``table``: rows datasets,
     columns learners, higher better), and a bar under every maximal run of learners that no Wilcoxon–Holm test
-    (``pairs``, default :func:`pueval.bench.ranking.pairwise` at ``level``) separates. Returns the Axes."""
+    (``pairs``, default :func:`pueval.bench.ranking.pairwise` at ``level``) separates.
+
+    Parameters
+    ----------
+    table : DataFrame or mapping
+        One row per dataset, one column per learner.
+    pairs : DataFrame, optional
+        :func:`pueval.bench.ranking.pairwise` of ``table``.
+    level : float, default 0.05
+    ax : matplotlib Axes, optional
+
+    Returns
+    -------
+    matplotlib Axes
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> table = pd.DataFrame({"x": [0.9, 0.8, 0.85, 0.7], "y": [0.89, 0.81, 0.84, 0.71]})
+    >>> plot_bench_diagram(table).get_xlabel()
+    'median score over 4 datasets (better to the left)'
+    """
     from pueval.bench import ranking
 
     frame = ranking._table(table)

@@ -203,27 +203,11 @@ def select_table(args, table: pd.DataFrame, sha256: str = ""):
     return found.as_dict(warnings=False) | identity, found
 
 
-def _learners_file(path: str) -> dict:
-    """A learners file: JSON (``.json``) or YAML (needs PyYAML, which the pipeline extra brings)."""
-    from pathlib import Path
-
-    text = Path(path).read_text()
-    if path.endswith(".json"):
-        import json
-
-        return json.loads(text)
-    try:
-        import yaml
-    except ImportError:
-        raise InputError(f"--learners: {path} is YAML, which needs PyYAML (pip install pyyaml); or give JSON "
-                         "(a .json file)") from None
-    return yaml.safe_load(text)
-
-
 def bench_table(args, table: pd.DataFrame, sha256: str = ""):
     """(the report of ``pueval bench`` as a dict, the selection among the learners that ran): :func:`pueval.bench.bench`
     on the --features and --label-column of the table with the --learners file's learners."""
     from pueval.bench import bench
+    from pueval.bench.plugin import read_learners
 
     column = _column(table, args.label_column, "--label-column")
     labeled = (column.to_numpy() == pos_label_of(column, args.pos_label)).astype(int)
@@ -231,7 +215,7 @@ def bench_table(args, table: pd.DataFrame, sha256: str = ""):
         raise InputError(f"--label-column {args.label_column!r} (--pos-label {args.pos_label}): needs labeled and "
                          "unlabeled rows")
     X = _features(args, table)
-    found = bench(X, labeled, _learners_file(args.learners), folds=args.folds, validation=args.validation,
+    found = bench(X, labeled, read_learners(args.learners), folds=args.folds, validation=args.validation,
                   level=args.level, prior=args.prior, seed=args.seed)
     identity = _identity(args, sha256, int(labeled.size), int(labeled.sum()))
     identity["options"] = {key: vars(args)[key] for key in BENCH_OPTIONS}

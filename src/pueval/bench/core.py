@@ -29,6 +29,8 @@ from pueval.multitest import holm
 from pueval.notebook import html_table, warning_count
 from pueval.validation import ArgumentError
 
+__all__ = ["TUNINGS", "Tuned", "BenchResult", "tune", "judge", "bench"]
+
 TUNINGS = ("aul", "risk")  # by AUL^PU on the validation rows (the paper's thesis), by the learner's own risk
 
 
@@ -48,7 +50,34 @@ class Tuned:
 def tune(spec: LearnerSpec, X_train, s_train, X_val, s_val, X_test, *, prior: float | None,
          seed: int) -> list[Tuned]:
     """:class:`Tuned` by each of :data:`TUNINGS` (by risk only where the learner has ``pu_risk``). A failing
-    learner raises :class:`LearnerError` naming it."""
+    learner raises :class:`LearnerError` naming it.
+
+    Parameters
+    ----------
+    spec : LearnerSpec
+    X_train, s_train : arrays
+        The rows each grid point is fitted on.
+    X_val, s_val : arrays
+        The rows it is tuned on.
+    X_test : array
+        The rows the chosen models score.
+    prior : float or None
+        π for a learner that takes it.
+    seed : int
+
+    Returns
+    -------
+    list of Tuned
+        Tuned by AUL^PU, then (where it has a risk) by its own risk.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(300, 2)); s = ((X[:, 0] > 0) & (rng.random(300) < 0.5)).astype(int)
+    >>> spec = LearnerSpec("lr", "pueval.bench.learners:NaiveLogistic", grid={"C": [0.01, 1.0]})
+    >>> [t.tuning for t in tune(spec, X[:150], s[:150], X[150:], s[150:], X[150:], prior=None, seed=0)]
+    ['aul', 'risk']
+    """
     fits = []
     for candidate in spec.candidates():
         model = build(spec, candidate, prior=prior, seed=seed)
@@ -77,7 +106,29 @@ def tune(spec: LearnerSpec, X_train, s_train, X_val, s_val, X_test, *, prior: fl
 def judge(s_test, test_scores: Mapping[str, np.ndarray], *, level: float = 0.95, y_test=None) -> tuple[
         pd.DataFrame, pd.DataFrame]:
     """(per learner: AUL^PU with its interval, and with ``y_test`` the oracle AUC and AUL; per pair A, B: the
-    paired difference of AUL^PU, its interval, p and Holm's p over the pairs, and the oracle AUC difference)."""
+    paired difference of AUL^PU, its interval, p and Holm's p over the pairs, and the oracle AUC difference).
+
+    Parameters
+    ----------
+    s_test : array of shape (n,)
+        PU labels of the test rows.
+    test_scores : mapping name → array of shape (n,)
+    level : float, default 0.95
+    y_test : array of shape (n,), optional
+        The true classes, for the oracle columns only.
+
+    Returns
+    -------
+    tuple of (DataFrame, DataFrame)
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.random(500) < 0.4; s = (y & (rng.random(500) < 0.5)).astype(int)
+    >>> table, pairs = judge(s, {"good": y + rng.normal(0, 0.5, 500), "noise": rng.normal(size=500)})
+    >>> pairs[["a", "b"]].values.tolist(), bool(pairs["p_holm"].iloc[0] < 0.05)
+    ([['good', 'noise']], True)
+    """
     s_test = np.asarray(s_test)
     rows = []
     for name, values in test_scores.items():
@@ -157,6 +208,13 @@ def bench(X, s, learners: Mapping | Sequence[LearnerSpec], *, folds: int = 5, va
     Returns
     -------
     BenchResult
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(600, 2)); s = ((X[:, 0] > 0) & (rng.random(600) < 0.5)).astype(int)
+    >>> bench(X, s, {"lr": {"estimator": "pueval.bench.learners:NaiveLogistic"}}, folds=3).best
+    'lr'
     """
     from pueval.sampling import stratified_folds
     from pueval.selection import select_models

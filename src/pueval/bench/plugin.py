@@ -27,6 +27,8 @@ import numpy as np
 
 from pueval.validation import ArgumentError
 
+__all__ = ["LearnerError", "LearnerSpec", "load_class", "build", "scores", "own_risk", "specs", "read_learners"]
+
 KEYS = {"estimator", "params", "prior", "grid"}
 
 
@@ -67,7 +69,24 @@ class LearnerSpec:
 
 
 def load_class(path: str, name: str) -> type:
-    """The class at ``package.module:Class``."""
+    """The class at ``package.module:Class``.
+
+    Parameters
+    ----------
+    path : str
+        ``package.module:Class``.
+    name : str
+        The learner's name, for the error.
+
+    Returns
+    -------
+    type
+
+    Examples
+    --------
+    >>> load_class("pueval.bench.learners:NNPU", "nnpu").__name__
+    'NNPU'
+    """
     module, _, attribute = path.partition(":")
     if not module or not attribute:
         raise LearnerError(f"learner {name!r}: estimator {path!r} is not of the form 'package.module:Class'")
@@ -92,7 +111,28 @@ def _built(value, name: str):
 
 def build(spec: LearnerSpec, candidate: Mapping, *, prior: float | None, seed: int):
     """The learner with ``spec.params``, then ``candidate`` (one grid point), the prior when it takes one, and
-    ``seed`` as its ``random_state`` when it has one."""
+    ``seed`` as its ``random_state`` when it has one.
+
+    Parameters
+    ----------
+    spec : LearnerSpec
+    candidate : mapping
+        One point of the spec's grid.
+    prior : float or None
+        π, for a learner with ``prior: true``.
+    seed : int
+
+    Returns
+    -------
+    estimator
+        Unfitted.
+
+    Examples
+    --------
+    >>> spec = LearnerSpec("nn", "pueval.bench.learners:NNPU", {"model": "mlp"}, prior=True)
+    >>> build(spec, {"stepsize": 0.01}, prior=0.3, seed=7)
+    NNPU(model='mlp', prior=0.3, random_state=7, stepsize=0.01)
+    """
     cls = load_class(spec.estimator, spec.name)
     params = {key: _built(value, spec.name) for key, value in {**spec.params, **candidate}.items()}
     if spec.prior:
@@ -111,7 +151,26 @@ def build(spec: LearnerSpec, candidate: Mapping, *, prior: float | None, seed: i
 
 def scores(model, X, name: str) -> np.ndarray:
     """The positive-class score of every row: ``predict_proba``'s column of class 1, else
-    ``decision_function``; NaN or infinite scores are a :class:`LearnerError`."""
+    ``decision_function``; NaN or infinite scores are a :class:`LearnerError`.
+
+    Parameters
+    ----------
+    model : fitted estimator
+    X : array of shape (n, d)
+    name : str
+        The learner's name, for the error.
+
+    Returns
+    -------
+    numpy array of shape (n,)
+
+    Examples
+    --------
+    >>> X, s = np.arange(8.0).reshape(-1, 1), np.array([0, 0, 0, 0, 1, 0, 1, 1])
+    >>> model = build(LearnerSpec("lr", "pueval.bench.learners:NaiveLogistic"), {}, prior=None, seed=0).fit(X, s)
+    >>> bool(np.all(np.diff(scores(model, X, "lr")) > 0))
+    True
+    """
     if hasattr(model, "predict_proba"):
         proba = np.asarray(model.predict_proba(X))
         if proba.ndim == 2:
@@ -131,13 +190,81 @@ def scores(model, X, name: str) -> np.ndarray:
 
 
 def own_risk(model, X, s) -> float:
-    """``model.pu_risk(X, s)`` where it defines one, NaN otherwise."""
+    """``model.pu_risk(X, s)`` where it defines one, NaN otherwise.
+
+    Parameters
+    ----------
+    model : fitted estimator
+    X : array of shape (n, d)
+    s : array of shape (n,)
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> own_risk(object(), np.zeros((2, 1)), np.array([0, 1]))
+    nan
+    """
     risk = getattr(model, "pu_risk", None)
     return float(risk(X, s)) if callable(risk) else float("nan")
 
 
 def specs(entries: Mapping) -> list[LearnerSpec]:
-    """Every learner of a config's or a learners file's mapping name → entry."""
+    """Every learner of a config's or a learners file's mapping name → entry.
+
+    Parameters
+    ----------
+    entries : mapping
+        name → {estimator, params, prior, grid}.
+
+    Returns
+    -------
+    list of LearnerSpec
+
+    Examples
+    --------
+    >>> [s.name for s in specs({"a": {"estimator": "m:A"}, "b": {"estimator": "m:B", "prior": True}})]
+    ['a', 'b']
+    """
     if not isinstance(entries, Mapping) or not entries:
         raise ArgumentError("learners", "must map at least one learner name to its entry")
     return [LearnerSpec.of(str(name), entry) for name, entry in entries.items()]
+
+
+def read_learners(path) -> dict:
+    """A learners file: JSON (``.json``) or YAML (PyYAML, which the ``bench`` extra brings), a mapping name →
+    entry (module docstring).
+
+    Parameters
+    ----------
+    path : str or Path
+
+    Returns
+    -------
+    dict
+
+    Examples
+    --------
+    >>> import json, tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "learners.json"
+    >>> _ = path.write_text(json.dumps({"lr": {"estimator": "pueval.bench.learners:NaiveLogistic"}}))
+    >>> list(read_learners(path))
+    ['lr']
+    """
+    from pathlib import Path
+
+    path = Path(path)
+    text = path.read_text()
+    if path.suffix == ".json":
+        import json
+
+        found = json.loads(text)
+    else:
+        from pueval.extras import require
+
+        found = require("yaml", "a YAML learners file (or give JSON, a .json file)").safe_load(text)
+    if not isinstance(found, dict) or not found:
+        raise ArgumentError("learners", f"{path} must map at least one learner name to its entry")
+    return found

@@ -21,6 +21,8 @@ from scipy import stats
 from pueval.multitest import holm
 from pueval.validation import ArgumentError
 
+__all__ = ["pairwise", "groups", "smallest_holm_p", "mean_rank_test", "bayesian_signed_rank"]
+
 
 def _table(table) -> pd.DataFrame:
     frame = pd.DataFrame(table)
@@ -37,6 +39,18 @@ def pairwise(table, *, level: float = 0.05) -> pd.DataFrame:
     a's wins, the median difference a − b, the two-sided Wilcoxon signed-rank p (exact where scipy computes it
     exactly, zero differences dropped), Holm's p over the pairs, and which learner is ahead at ``level``
     (``"a"``, ``"b"`` or ``""``).
+
+    Parameters
+    ----------
+    table : DataFrame or mapping
+        One row per dataset, one column per learner, finite scores.
+    level : float, default 0.05
+        The familywise level of the Holm-adjusted tests.
+
+    Returns
+    -------
+    DataFrame
+        One row per pair: a, b, datasets, a_wins, median_difference, p_value, p_holm, ahead.
 
     Examples
     --------
@@ -63,6 +77,17 @@ def smallest_holm_p(datasets: int, learners: int) -> float:
     differences all of one sign, 2·2⁻ⁿ, times the number of pairs of ``learners`` (capped at 1). At or above the
     level, no pair can be separated whatever the scores: the design cannot detect a difference.
 
+    Parameters
+    ----------
+    datasets : int
+        The datasets (the units of each test).
+    learners : int
+        The learners compared pairwise.
+
+    Returns
+    -------
+    float
+
     Examples
     --------
     >>> smallest_holm_p(10, 8)  # 2/1024 × 28 pairs
@@ -74,7 +99,26 @@ def smallest_holm_p(datasets: int, learners: int) -> float:
 
 def groups(table, pairs: pd.DataFrame) -> list[tuple[str, ...]]:
     """The maximal runs of learners, in the order of their median score (best first), within which no pair of
-    :func:`pairwise` is separated: the bars of a critical-difference-style diagram."""
+    :func:`pairwise` is separated: the bars of a critical-difference-style diagram (runs of two or more).
+
+    Parameters
+    ----------
+    table : DataFrame or mapping
+        As :func:`pairwise`'s.
+    pairs : DataFrame
+        :func:`pairwise` of ``table`` (its ``ahead`` column).
+
+    Returns
+    -------
+    list of tuple of str
+        Each run's learners, best first.
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"x": [0.9, 0.8, 0.85, 0.7], "y": [0.89, 0.81, 0.84, 0.71]})
+    >>> groups(table, pairwise(table))
+    [('x', 'y')]
+    """
     frame = _table(table)
     order = list(frame.median().sort_values(ascending=False, kind="stable").index)
     separated = {frozenset((r.a, r.b)) for r in pairs.itertuples() if r.ahead}
@@ -97,7 +141,27 @@ def bayesian_signed_rank(table, *, rope: float = ROPE, seed: int = 0, samples: i
     """Every pair (a, b) of ``table``'s columns by the Bayesian signed-rank test over the datasets (Benavoli et
     al. 2017; baycomp's ``two_on_multiple``, the ``bench`` extra): the posterior probabilities that a is ahead by
     more than ``rope``, that they are within it, that b is ahead. A cross-check of :func:`pairwise`; its Monte
-    Carlo (``samples`` Dirichlet draws) seeded by ``seed``."""
+    Carlo (``samples`` Dirichlet draws) seeded by ``seed``.
+
+    Parameters
+    ----------
+    table : DataFrame or mapping
+        As :func:`pairwise`'s.
+    rope : float, default :data:`ROPE`
+    seed : int, default 0
+    samples : int, default 10,000
+
+    Returns
+    -------
+    DataFrame
+        One row per pair: a, b, p_a_ahead, p_rope, p_b_ahead.
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"x": [0.9, 0.8, 0.85, 0.7, 0.95], "y": [0.5, 0.4, 0.6, 0.3, 0.7]})
+    >>> bool(bayesian_signed_rank(table, samples=2000)["p_a_ahead"].iloc[0] > 0.9)
+    True
+    """
     from pueval.extras import require
 
     baycomp = require("baycomp", "the Bayesian signed-rank cross-check")
@@ -112,7 +176,25 @@ def bayesian_signed_rank(table, *, rope: float = ROPE, seed: int = 0, samples: i
 
 def mean_rank_test(table, *, level: float = 0.05) -> tuple[pd.Series, float, pd.DataFrame]:
     """(average ranks, best = 1; the Nemenyi critical difference at ``level``; the pairs whose ranks differ by
-    more): the mean-rank post-hoc test (Demšar 2006), for comparison only (module docstring)."""
+    more): the mean-rank post-hoc test (Demšar 2006), for comparison only (module docstring).
+
+    Parameters
+    ----------
+    table : DataFrame or mapping
+        As :func:`pairwise`'s.
+    level : float, default 0.05
+
+    Returns
+    -------
+    tuple of (Series, float, DataFrame)
+        The average ranks, the critical difference, and per pair its rank difference and whether it exceeds it.
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"x": [0.9, 0.8, 0.85, 0.7], "y": [0.5, 0.4, 0.6, 0.3]})
+    >>> mean_rank_test(table)[0].tolist()
+    [1.0, 2.0]
+    """
     frame = _table(table)
     ranks = frame.rank(axis=1, ascending=False).mean()
     k, n = frame.shape[1], frame.shape[0]
