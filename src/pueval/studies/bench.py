@@ -74,9 +74,10 @@ def split(s: np.ndarray, rng: np.random.Generator, *, train: float, validation: 
 
 
 def draw(X: np.ndarray, y: np.ndarray, labeled: np.ndarray, learner_arms, *, seed: int, identity: tuple,
-         train: float, validation: float, max_train_rows: int | None, level: float) -> tuple[pd.DataFrame, pd.DataFrame, dict]:
-    """One draw: (per arm and tuning the test judgement, per tuning the pairs, the failures by arm and the
-    warnings raised, numbered). The prior-taking arms get the true π of the unlabeled training rows and BBE's θ̂
+         train: float, validation: float, max_train_rows: int | None,
+         level: float) -> tuple[pd.DataFrame, pd.DataFrame, dict, list]:
+    """One draw: (per arm and tuning the test judgement, per tuning the pairs, the failures by arm, the warnings
+    raised). The prior-taking arms get the true π of the unlabeled training rows and BBE's θ̂
     with its own interval (its DKW bound), recorded beside."""
     s = np.zeros(y.size, dtype=int)
     s[labeled] = 1
@@ -126,26 +127,27 @@ def draw(X: np.ndarray, y: np.ndarray, labeled: np.ndarray, learner_arms, *, see
     learners["prior_oracle"], learners["prior_estimated"] = priors["oracle"], priors.get("estimated", np.nan)
     learners["prior_low"], learners["prior_high"] = interval
     learners["n_test"], learners["n_test_labeled"] = test.size, int(s[test].sum())
-    notes = {**failed, **{f"(warning {i})": message for i, message in enumerate(caught)}}
-    return learners, pd.concat(pair_rows, ignore_index=True), notes
+    return learners, pd.concat(pair_rows, ignore_index=True), failed, caught
 
 
 def setting(X, y, *, dataset: str, beta: float, draws: int, learner_arms, seed: int, train: float = 0.5,
             validation: float = 0.25, max_train_rows: int | None = 2000, level: float = 0.95
             ) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
-    """Every draw of one (dataset, β): (learner rows, pair rows, failures), each with dataset, beta and draw."""
+    """Every draw of one (dataset, β): (learner rows, pair rows, failures and warnings: learner, kind, message),
+    each with dataset, beta and draw."""
     X, y = np.asarray(X, dtype=np.float64), np.asarray(y).astype(int)
     labeled = scar_draws(y, beta, draws, seed=seed, dataset=dataset)
     frames: list[list[pd.DataFrame]] = [[], [], []]
     for d in range(draws):
-        learners, pairs, failed = draw(X, y, labeled[d], learner_arms, seed=seed, identity=("bench", dataset, beta, d),
-                                       train=train, validation=validation, max_train_rows=max_train_rows, level=level)
+        learners, pairs, failed, caught = draw(X, y, labeled[d], learner_arms, seed=seed,
+                                               identity=("bench", dataset, beta, d), train=train,
+                                               validation=validation, max_train_rows=max_train_rows, level=level)
         keys = {"dataset": dataset, "beta": beta, "draw": d}
         frames[0].append(learners.assign(**keys))
         frames[1].append(pairs.assign(**keys))
-        frames[2].append(pd.DataFrame({"learner": [n if not n.startswith("(warning") else "" for n in failed],
-                                       "kind": ["warning" if n.startswith("(warning") else "failure" for n in failed],
-                                       "message": list(failed.values())}).assign(**keys))
+        frames[2].append(pd.DataFrame({"learner": [*failed, *[""] * len(caught)],
+                                       "kind": ["failure"] * len(failed) + ["warning"] * len(caught),
+                                       "message": [*failed.values(), *caught]}).assign(**keys))
         log.info("%s β=%g: draw %d of %d", dataset, beta, d + 1, draws)
     return tuple(pd.concat(f, ignore_index=True) for f in frames)  # type: ignore[return-value]
 
