@@ -45,7 +45,13 @@ def test_a_setting_judges_every_arm_on_its_test_rows_with_the_oracle_beside():
     again, _, _ = bench.setting(X, y, dataset="toy", beta=0.3, draws=2, learner_arms=arms, seed=4)
     pd.testing.assert_frame_equal(learners.drop(columns="cpu_seconds"), again.drop(columns="cpu_seconds"))
     assert bench.ranked_arms(learners) == ["lr", "nn[π̂]"]  # no oracle prior, no copy
-    priors = bench.prior_check(learners.assign(dataset=np.where(learners["draw"] == 0, "a", "b")))
+    two = learners.assign(dataset=np.where(learners["draw"] == 0, "a", "b"))
+    assert set(learners.loc[learners["learner"].isin(["lr", "nn[π̂]"]), "in_set"]) <= {0.0, 1.0}
+    assert learners.loc[learners["learner"] == "lr_copy", "in_set"].isna().all()  # not a ranked arm
+    sets = bench.set_check(two)
+    assert list(sets["dataset"]) == ["a", "b"] and (sets["mean_set_size"] >= 1).all()
+    assert (sets["random_set_holds_best"] <= 1).all()
+    priors = bench.prior_check(two)
     row = priors.iloc[0]
     assert row["learner"] == "nn" and row["datasets"] == 2 and 0 <= row["bbe_interval_coverage"] <= 1
 
@@ -72,8 +78,14 @@ def test_the_bench_verdicts_follow_their_rules():
     copies = pd.DataFrame([{"draws": 300, "draws_separated": 30}])
     agreement = pd.DataFrame({"dataset": ["a", "b"], "beta": [0.2, 0.2], "mean": [0.5, -0.1]})
     tuning = pd.DataFrame([{"learner": "lr", "aul_ahead": 9, "risk_ahead": 1}])
-    verdicts = bench.verdicts(claims, copies, agreement, tuning).set_index("id")["verdict"]
+    sets = pd.DataFrame({"dataset": list("abcdefghij"), "draws": 30, "set_holds_best": 0.97,
+                         "random_set_holds_best": 0.4})
+    verdicts = bench.verdicts(claims, copies, agreement, tuning, sets).set_index("id")["verdict"]
     assert verdicts.to_dict() == {"bench.claims": REPRODUCED, "bench.copies": NOT_REPRODUCED,
-                                  "bench.rank_agreement": NOT_REPRODUCED, "bench.tuning": REPRODUCED}
+                                  "bench.best_set": REPRODUCED, "bench.rank_agreement": NOT_REPRODUCED,
+                                  "bench.tuning": REPRODUCED}
+    covering_baseline = sets.assign(random_set_holds_best=0.99)  # a baseline that covers too: cannot fail
+    assert bench.verdicts(claims, copies, agreement, tuning, covering_baseline).set_index("id").loc[
+        "bench.best_set", "verdict"] == UNDECIDED
     few = pd.DataFrame([{"rule": "Holm", "claims": 4, "agreeing": 4}])
     assert bench.verdicts(few, copies.iloc[:0], agreement.iloc[:0], tuning.iloc[:0])["verdict"].tolist() == [UNDECIDED]

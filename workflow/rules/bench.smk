@@ -57,6 +57,7 @@ rule bench_tables:
         copies="results/bench/copies.csv",
         tuning="results/bench/tuning.csv",
         priors="results/bench/priors.csv",
+        sets="results/bench/sets.csv",
         failures="results/bench/failures.csv",
         verdicts="results/bench/verdicts.csv",
         md="results/bench/bench.md",

@@ -165,7 +165,8 @@ SCHEMAS = {
         "learner": "the learner's arm ([π]: the true prior, [π̂]: BBE's; _copy: a second copy)",
         "aul_pu": "AUL^PU of its test scores", "aul_pu_low": "its interval's lower end (bench.level)",
         "aul_pu_high": "its upper end", "oracle_auc": "AUC on the test rows' true classes (never used to rank)",
-        "oracle_aul": "AUL on them", "tuning": "aul (tuned by validation AUL^PU) or risk (by its own pu_risk)",
+        "oracle_aul": "AUL on them", "in_set": "1 if in the draw's confidence set for the best (bench.level) among "
+        "the ranked arms (no oracle prior, no copy), 0 if not, NaN for the other arms", "tuning": "aul (tuned by validation AUL^PU) or risk (by its own pu_risk)",
         "params": "the grid point chosen", "validation_aul_pu": "its validation AUL^PU",
         "validation_risk": "its validation risk (NaN: none defined)", "cpu_seconds": "the arm's tuning, CPU s",
         "prior_oracle": "π of the unlabeled training rows", "prior_estimated": "BBE's π̂ on the training rows",

@@ -26,6 +26,7 @@ from scipy import stats
 
 from pueval import seeds
 from pueval.bench import core, plugin, ranking
+from pueval.selection import select_models
 from pueval.studies.draws import scar_draws
 from pueval.validation import ArgumentError
 
@@ -76,8 +77,9 @@ def split(s: np.ndarray, rng: np.random.Generator, *, train: float, validation: 
 def draw(X: np.ndarray, y: np.ndarray, labeled: np.ndarray, learner_arms, *, seed: int, identity: tuple,
          train: float, validation: float, max_train_rows: int | None,
          level: float) -> tuple[pd.DataFrame, pd.DataFrame, dict, list]:
-    """One draw: (per arm and tuning the test judgement, per tuning the pairs, the failures by arm, the warnings
-    raised). The prior-taking arms get the true π of the unlabeled training rows and BBE's θ̂
+    """One draw: (per arm and tuning the test judgement, with whether it is in the confidence set for the best
+    among the arms of :func:`ranked_arms`; per tuning the pairs, the failures by arm, the warnings raised). The
+    prior-taking arms get the true π of the unlabeled training rows and BBE's θ̂
     with its own interval (its DKW bound), recorded beside."""
     s = np.zeros(y.size, dtype=int)
     s[labeled] = 1
@@ -119,6 +121,11 @@ def draw(X: np.ndarray, y: np.ndarray, labeled: np.ndarray, learner_arms, *, see
             if len(scored) < 2:
                 continue
             table, pairs = core.judge(s[test], scored, level=level, y_test=y[test])
+            ranked = [name for name in scored if not name.endswith(ORACLE) and COPY not in name]
+            members = set(select_models(s[test], {name: scored[name] for name in ranked}, level=level,
+                                        random_state=seeds.int_seed(seed, *identity, "select", tuning)
+                                        ).confidence_set) if len(ranked) >= 2 else set()
+            table["in_set"] = [float(name in members) if name in ranked else np.nan for name in table["learner"]]
             learner_rows.append(table.assign(tuning=tuning))
             pair_rows.append(pairs.assign(tuning=tuning))
     caught += list(dict.fromkeys(str(w.message) for w in seen))
@@ -260,7 +267,7 @@ FIGURE3_SHARE = 8 / 9  # the AUL paper's Figure 3: PU_AUL ahead on 8 of 9 datase
 
 
 def verdicts(claims_frame: pd.DataFrame, copies: pd.DataFrame, agreement: pd.DataFrame,
-             tuning: pd.DataFrame) -> pd.DataFrame:
+             tuning: pd.DataFrame, sets: pd.DataFrame | None = None, level: float = 0.95) -> pd.DataFrame:
     """The bench's claims, each decided by a rule of :mod:`pueval.studies.verdict_rules` from its tables."""
     from pueval.studies import verdict_rules as rules
 
@@ -275,6 +282,12 @@ def verdicts(claims_frame: pd.DataFrame, copies: pd.DataFrame, agreement: pd.Dat
                                        "the draws (Holm within each draw)",
                        rules.share_bound(int(copies["draws_separated"].sum()), int(copies["draws"].sum()),
                                          target=TARGET_FWER, at_least=False, what="draws separated")))
+    if sets is not None and not sets.empty:
+        judged.append(("bench.best_set", "the confidence set for the best holds the arm with the highest oracle AUL "
+                                         "at its level, where a random set of its size does not",
+                       rules.covers(sets["set_holds_best"], sets["draws"], nominal=level, unit="datasets",
+                                    baseline=float((sets["random_set_holds_best"] * sets["draws"]).sum()
+                                                   / sets["draws"].sum()), needs_baseline=True)))
     if not agreement.empty:
         labels = [f"{r.dataset} β={r.beta:g}" for r in agreement.itertuples()]
         judged.append(("bench.rank_agreement", "the ranking by test AUL^PU agrees with the oracle AUC ranking "
@@ -322,3 +335,23 @@ def prior_check(learners: pd.DataFrame) -> pd.DataFrame:
         frame["bbe_interval_coverage"] = float(held.mean()) if draws["prior_low"].notna().any() else np.nan
         frame["bbe_mean_abs_error"] = float((draws["prior_estimated"] - draws["prior_oracle"]).abs().mean())
     return frame
+
+
+def set_check(learners: pd.DataFrame) -> pd.DataFrame:
+    """The confidence set for the best, per draw (tuning by AUL^PU, the ranked arms): how often it holds the arm
+    with the highest oracle AUL on the test rows, its mean size, and beside it the baseline that can fail, a
+    random set of the same size (it holds the oracle best with probability size / arms), per dataset (its draws
+    at every β: draws sharing a dataset are not independent units)."""
+    part = learners[(learners["tuning"] == "aul") & learners["in_set"].notna()]
+    rows = []
+    for dataset, block in part.groupby("dataset"):
+        held, sizes, chance = [], [], []
+        for _, group in block.groupby(["beta", "draw"]):
+            best = group["oracle_aul"].max()
+            held.append(bool(group.loc[group["oracle_aul"] == best, "in_set"].max() == 1))
+            sizes.append(group["in_set"].sum())
+            chance.append(min(1.0, group["in_set"].sum() * (group["oracle_aul"] == best).sum() / len(group)))
+        rows.append({"dataset": dataset, "draws": len(held), "arms": int(block["learner"].nunique()),
+                     "set_holds_best": float(np.mean(held)), "mean_set_size": float(np.mean(sizes)),
+                     "random_set_holds_best": float(np.mean(chance))})
+    return pd.DataFrame(rows)

@@ -49,7 +49,7 @@ def run_summary(means, *, seconds: float, reference) -> str:
                       *_pipe_table(cpu), ""])
 
 
-def bench_markdown(means, ranked, claims, agreement, copies, tuning, priors, verdicts, failures) -> str:
+def bench_markdown(means, ranked, claims, agreement, copies, tuning, priors, sets, verdicts, failures) -> str:
     """The benchmark: the verdicts, the validity study, the ranking per β, the tuning check, what the oracle prior
     is worth, the failures and warnings."""
     pu_only = means[(means["tuning"] == "aul")]
@@ -63,6 +63,8 @@ def bench_markdown(means, ranked, claims, agreement, copies, tuning, priors, ver
              "## Validity: claims from PU data against the oracle", "", *_pipe_table(claims), "",
              "Kendall's τ between the AUL^PU ranking and the oracle AUC ranking, per setting (mean over draws):", "",
              *_pipe_table(agreement), "",
+             "The confidence set for the best, per draw: how often it holds the arm with the highest oracle AUL, "
+             "beside a random set of the same size:", "", *_pipe_table(sets), "",
              "Two copies of one learner (another name and seed): how often each test separates them:", "",
              *_pipe_table(copies), "",
              "## Learners, tuned by AUL^PU (means over datasets, β and draws; oracle columns never used to rank)", "",
