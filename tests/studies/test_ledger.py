@@ -131,3 +131,29 @@ def test_a_run_without_the_papers_settings_or_an_arm_is_not_judged_on_them():
     assert "jain.real (jain_tests has no row pu" in reasons
     assert "aul.figure2.mean (estimation_errors holds no dataset's pooled errors)" in reasons
     assert list(frame["id"]) == ["aul.table1.below", "aul.figure2.beta"]
+
+
+def _jain_errors(pu_at_075=-0.2):
+    rows = []
+    for arm in ("pu", "pu_lightgbm", "model"):
+        for beta, pu in ((1.0, -0.15), (0.95, -0.17), (0.75, pu_at_075)):
+            for metric, estimator, error in (("AUC", "PU", pu), ("AUC", "DR", -0.01), ("AUC", "IR", -0.02),
+                                             ("AUC", "DE", 0.05 if beta == 1 else -0.01), ("AUC", "IE", 0.03),
+                                             ("AUC-PR", "PU", -0.6), ("AUC-PR", "IR", -0.02), ("AUC-PR", "IE", 0.1)):
+                rows.append({"arm": arm, "beta": beta, "metric": metric, "estimator": estimator, "mean_error": error,
+                             "median_error": error, "mae": abs(error)})
+    return pd.DataFrame(rows)
+
+
+def test_jains_error_claims_are_judged_on_every_beta_of_their_arm():
+    claims = [_claim(i) for i in ("jain.pu_underestimates", "jain.pu_deteriorates", "jain.signs",
+                                  "jain.pr_uncorrected")]
+    judged = ledger.ledger({"jain": _jain_errors()}, claims=claims).set_index("id")["verdict"]
+    assert set(judged) == {REPRODUCED}  # DE below 0 at β < 1 is not judged: our E assumes β = 1, theirs does not
+    # a contrary row at the end of the range: AUC^pu no longer below 0, nor worse than at β = 0.95
+    contrary = ledger.ledger({"jain": _jain_errors(pu_at_075=0.01)}, claims=claims).set_index("id")
+    assert contrary.loc["jain.pu_underestimates", "verdict"] == NOT_REPRODUCED
+    assert "contrary: β = 0.75" in contrary.loc["jain.pu_underestimates", "ours"]
+    assert contrary.loc["jain.pu_deteriorates", "verdict"] == NOT_REPRODUCED
+    without = _jain_errors().query("arm != 'pu'")
+    assert "jain.signs" in " ".join(ledger.ledger({"jain": without}, claims=claims).attrs["not_judged"])

@@ -42,6 +42,7 @@ def verdict_tables():
             lambda: rules.prior_intervals.output.csv,
         ),
         "jain_tests": ("jain", lambda: rules.jain.output.tests_csv),
+        "jain": ("jain", lambda: rules.jain.output.csv),
         "tabatabaei": ("tabatabaei", lambda: rules.tabatabaei.output.csv),
         "tabatabaei_table2": ("tabatabaei", lambda: rules.tabatabaei.output.table2_csv),
         "mcdermott": ("mcdermott", lambda: rules.mcdermott.output.csv),

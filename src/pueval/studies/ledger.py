@@ -361,6 +361,65 @@ def _jain(priors: str) -> Callable[[Tables], tuple[Judgement, str]]:
     return judge
 
 
+def _jain_errors(check: Callable[[pd.DataFrame], tuple[list[bool], list[str]]], what: str
+                 ) -> Callable[[Tables], tuple[Judgement, str]]:
+    """A claim about Jain's error table (``results/jain.csv``) judged in every row of each arm by ``check`` (the
+    rows that hold, their labels), the paper's arm (their bagged networks) deciding, the variants beside."""
+    def judge(t: Tables) -> tuple[Judgement, str]:
+        errors = t["jain"]
+        judged = []
+        for arm, name in (("pu", "their bagged networks"), ("pu_lightgbm", "variant: cross-fitted LightGBM"),
+                          ("model", "variant: a model of the true classes")):
+            part = errors[errors["arm"] == arm]
+            if part.empty:
+                if arm == "pu":
+                    raise NotRun("jain.csv has no rows of arm pu (config jain.networks_datasets)")
+                continue
+            holds, labels = check(part)
+            judged.append((name, rules.every_row(holds, labels, what=what)))
+        return rules.arms(judged, open_choice=False), "stated, no number"
+    return judge
+
+
+def _cell(part: pd.DataFrame, beta: float, metric: str, estimator: str, column: str = "mean_error") -> float:
+    row = part[(part["beta"] == beta) & (part["metric"] == metric) & (part["estimator"] == estimator)]
+    return float(row[column].iloc[0])
+
+
+def _pu_underestimates(part: pd.DataFrame) -> tuple[list[bool], list[str]]:
+    betas = sorted(part["beta"].unique(), reverse=True)
+    return [_cell(part, b, "AUC", "PU") < 0 for b in betas], [f"β = {b:g}" for b in betas]
+
+
+def _pu_deteriorates(part: pd.DataFrame) -> tuple[list[bool], list[str]]:
+    betas = sorted(part["beta"].unique(), reverse=True)  # 1, 0.95, 0.75: increasing noise
+    pairs = list(zip(betas, betas[1:]))
+    return ([_cell(part, b, "AUC", "PU", "mae") > _cell(part, a, "AUC", "PU", "mae") for a, b in pairs],
+            [f"β {a:g} → {b:g}" for a, b in pairs])
+
+
+def _signs(part: pd.DataFrame) -> tuple[list[bool], list[str]]:
+    """IR and DR at every β; IE and DE at β = 1 alone, the one β where our E (β = 1 assumed) is theirs."""
+    holds, labels = [], []
+    for b in sorted(part["beta"].unique(), reverse=True):
+        for estimator, sign in (("IR", -1), ("DR", -1), ("IE", 1), ("DE", 1)):
+            if estimator.endswith("E") and b != 1.0:
+                continue
+            holds.append(np.sign(_cell(part, b, "AUC", estimator)) == sign)
+            labels.append(f"{estimator} β = {b:g}")
+    return holds, labels
+
+
+def _pr_uncorrected_worse(part: pd.DataFrame) -> tuple[list[bool], list[str]]:
+    holds, labels = [], []
+    for b in sorted(part["beta"].unique(), reverse=True):
+        pu = _cell(part, b, "AUC-PR", "PU", "mae")
+        for estimator in ("IR", "IE"):
+            holds.append(pu > _cell(part, b, "AUC-PR", estimator, "mae"))
+            labels.append(f"{estimator} β = {b:g}")
+    return holds, labels
+
+
 def _tabatabaei(family: str, x0: float) -> Callable[[Tables], tuple[Judgement, str]]:
     def judge(t: Tables) -> tuple[Judgement, str]:
         frame = t["tabatabaei"]
@@ -546,6 +605,22 @@ CLAIMS: tuple[Claim, ...] = (
           "... and P = 5.7·10⁻³ for estimated α and "
           "β; one-sided binomial test", "as jain.real", "as jain.real",
           "setting (dataset, β)", ("jain_tests",), _jain("estimated")),
+    Claim("jain.pu_underestimates", "Jain, White & Radivojac (2017)", "results, Figure 2(a)",
+          "AUC^pu consistently underestimates the true performance", "their bagged networks at each β (mean error "
+          "of AUC^pu over the datasets' draws)", "cross-fitted LightGBM; a model of the true classes", "β",
+          ("jain",), _jain_errors(_pu_underestimates, "mean error of AUC^pu below 0")),
+    Claim("jain.pu_deteriorates", "Jain, White & Radivojac (2017)", "results, Figure 2(a)",
+          "Moreover, it deteriorates with increase in noise", "their bagged networks, β from 1 to 0.95 to 0.75 "
+          "(the MAE of AUC^pu)", "cross-fitted LightGBM; a model of the true classes", "step of β",
+          ("jain",), _jain_errors(_pu_deteriorates, "MAE of AUC^pu growing")),
+    Claim("jain.signs", "Jain, White & Radivojac (2017)", "results, Figure 2(b)",
+          "the estimators IR and DR both underestimate, and IE and DE both overestimate", "their bagged networks: IR "
+          "and DR at each β; IE and DE at β = 1 only (our E, BBE, assumes β = 1; their AlphaMax estimates β, so "
+          "below 1 ours is not theirs)", "cross-fitted LightGBM; a model of the true classes", "estimator × β", ("jain",), _jain_errors(_signs, "mean error of the stated sign")),
+    Claim("jain.pr_uncorrected", "Jain, White & Radivojac (2017)", "results, Figure 2(c, d)",
+          "errors in the uncorrected AUC-PR estimates (red boxes) are much higher in comparison", "their bagged "
+          "networks at each β: the MAE of AUC-PR^pu against IR's and IE's", "cross-fitted LightGBM; a model of the "
+          "true classes", "estimator × β", ("jain",), _jain_errors(_pr_uncorrected_worse, "MAE of AUC-PR^pu higher")),
     Claim("tabatabaei.figure4.generated", "Tabatabaei, Klein & Hoogendoorn (2020)", "6.2, Figure 4a",
           "for values of ρ > 0.05 the number of inversions caused by sorting classifiers based on the F̄1 score is "
           "significantly lower than those by the LL score", "their notebook's generated data, 200 runs",
