@@ -102,6 +102,8 @@ rule all:
 # pueval bench's target, outside the default run (workflow/rules/bench.smk).
 rule bench:
     input:
+        # as the default target's: outputs lost to an interrupted run are rebuilt (pueval.pipeline.lost_outputs)
+        lost_outputs.rebuild_lost(workflow),
         rules.bench_tables.output,
 
 

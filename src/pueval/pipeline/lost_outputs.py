@@ -16,8 +16,9 @@ plan of this one invocation changes: no record is edited, so a dry run, ``--summ
 refused by another's lock, a read-only tree or a ``--directory`` pointing at another workflow change
 nothing. An output counts as lost only when its top folder (``results/``) is reachable, so a ``results``
 symlink whose target is briefly unavailable voids nothing; and only when a rule of this workflow made it.
-A plan run against a named target instead of the default one does not call the hook: the lost outputs are
-then rebuilt by the next run of the default target (they stay lost, so nothing is forgotten).
+A plan run against a named target other than the default one and ``bench`` (whose target calls it too) does
+not call the hook: the lost outputs are then rebuilt by the next run of either (they stay lost, so nothing is
+forgotten).
 
 The records are Snakemake's file-backend metadata (record format 6 of Snakemake 9): a JSON file per output,
 named by the urlsafe base64 of the output's path, split into folders (``@``-prefixed) where too long.
@@ -84,7 +85,7 @@ def lost(root: str | os.PathLike = ".", rules: Collection[str] | None = None) ->
 
 
 def rebuild_lost(workflow: Any) -> Callable[[Any], list[str]]:
-    """An input function (it names no file) for the default target: on its first call in the main process,
+    """An input function (it names no file) for the default target and ``bench``: on its first call in the main process,
     add every lost output of this workflow's rules to the plan's forced files (see the module's text).
 
     ``workflow`` is the Snakefile's ``workflow``; its plan (``workflow.dag``) exists when the default target's
