@@ -216,19 +216,33 @@ def bench(X, s, learners: Mapping | Sequence[LearnerSpec], *, folds: int = 5, va
     >>> bench(X, s, {"lr": {"estimator": "pueval.bench.learners:NaiveLogistic"}}, folds=3).best
     'lr'
     """
-    from pueval.sampling import stratified_folds
-    from pueval.selection import select_models
+    from pueval.sampling import check_folds
 
     X, s = np.asarray(X, dtype=np.float64), np.asarray(s)
     if X.ndim != 2 or s.shape != (X.shape[0],) or not np.isin(s, (0, 1)).all():
         raise ArgumentError("s", "needs one label, 1 (labeled) or 0 (unlabeled), per row of X")
     if not 0 < validation < 1:
         raise ArgumentError("validation", f"must lie in (0, 1), got {validation}")
+    check_folds(s.astype(int), folds)
     learner_specs = list(learners) if not isinstance(learners, Mapping) else specs(learners)
+    with warnings.catch_warnings(record=True) as seen:  # every warning raised on the way is the result's too
+        warnings.simplefilter("always")
+        table, pairs, selection, failed = _bench_folds(X, s, learner_specs, folds=folds, validation=validation,
+                                                       level=level, prior=prior, seed=seed)
+    caught = tuple(dict.fromkeys(str(w.message) for w in seen))
+    return BenchResult(table, pairs, selection.best, selection.confidence_set, failed, level, folds, int(s.size),
+                       int(s.sum()), selection, caught)
+
+
+def _bench_folds(X, s, learner_specs, *, folds: int, validation: float, level: float, prior: float | None,
+                 seed: int):
+    """:func:`bench`'s folds: (per-learner table, pairs, selection, failures)."""
+    from pueval.sampling import stratified_folds
+    from pueval.selection import select_models
+
     fold_of = stratified_folds(s.astype(int), folds, seeds.rng(seed, "bench", "folds"))
     out = {spec.name: np.full(s.size, np.nan) for spec in learner_specs}
     failed: dict[str, str] = {}
-    caught: list[str] = []
     for k in range(folds):
         test = np.flatnonzero(fold_of == k)
         rest = np.flatnonzero(fold_of != k)
@@ -257,10 +271,5 @@ def bench(X, s, learners: Mapping | Sequence[LearnerSpec], *, folds: int = 5, va
     ranked = {name: values for name, values in out.items() if name not in failed}
     if len(ranked) < 1:
         raise ArgumentError("learners", "every learner failed: " + "; ".join(failed.values()))
-    with warnings.catch_warnings(record=True) as seen:
-        warnings.simplefilter("always")
-        table, pairs = judge(s, ranked, level=level)
-        selection = select_models(s, ranked, level=level, random_state=seed)
-    caught += [str(w.message) for w in seen]
-    return BenchResult(table, pairs, selection.best, selection.confidence_set, failed, level, folds, int(s.size),
-                       int(s.sum()), selection, tuple(caught))
+    table, pairs = judge(s, ranked, level=level)
+    return table, pairs, select_models(s, ranked, level=level, random_state=seed), failed

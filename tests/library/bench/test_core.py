@@ -79,3 +79,15 @@ def test_bench_scores_every_row_out_of_fold_and_names_the_failures():
     row = result.learners.set_index("learner").loc["col"]
     assert row["aul_pu"] == pytest.approx(aul_pu_score(s, X[:, 1]))  # column 1 won on every fold's validation rows
     assert result.as_dict()["failed"] == result.failed and "BenchResult(best='col'" in repr(result)
+
+
+def test_bench_carries_the_warnings_and_refuses_more_folds_than_labeled_rows():
+    X, _, s = _data(n=600, seed=4)
+    constant = {"flat": {"estimator": f"{__name__}:Column", "params": {"column": 0}},
+                "col": {"estimator": f"{__name__}:Column", "params": {"column": 1}}}
+    X = X.copy()
+    X[:, 0] = 1.0  # a learner that ranks nothing: its warning is in the result
+    result = core.bench(X, s, constant, folds=3)
+    assert any("every score is equal" in w for w in result.warnings)
+    with pytest.raises(ValueError, match="folds: 1000 folds"):
+        core.bench(X, s, constant, folds=1000)
