@@ -61,7 +61,8 @@ class _Learner(sklearn_base.ClassifierMixin, sklearn_base.BaseEstimator):
 
 
 class NaiveLightGBM(_Learner):
-    """LightGBM fitted on s, unlabeled rows taken as negative."""
+    """LightGBM fitted on s, unlabeled rows taken as negative; each tree on a random 80 % of the rows
+    (``subsample``), so that its seed matters (two copies under two seeds are two draws of one learner)."""
 
     def __init__(self, n_estimators: int = 100, num_leaves: int = 31, learning_rate: float = 0.1,
                  random_state: int = 0):
