@@ -1,7 +1,7 @@
 """Jain, White & Radivojac (2017)'s study on our data: recovering the true AUC and AUC-PR from PU data.
 
-Their protocol (section "Experimental protocols"), on the nine UCI datasets with the pipeline's model
-(out-of-fold LightGBM scores of every row) in place of their bagged neural networks:
+Their protocol (section "Experimental protocols"), on the nine UCI datasets, in three arms (below: their bagged
+networks first, on the datasets the budget allows; LightGBM variants beside):
 
 * a labeled sample of 1,000 rows (100 for datasets under 2,000 rows), of which a share β (``purity``,
   1, 0.95 or 0.75) true positives and the rest negatives (noisy positives), drawn at random;
