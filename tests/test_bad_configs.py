@@ -283,6 +283,7 @@ def configs(mirror, tmp_path_factory):
     jobs["valid-own-table"] = (yaml.safe_dump(with_mine), ())
     jobs["valid-command-line"] = (yaml.safe_dump(_base(mirror)),
                                   ("--config", "betas=[0.1, 0.4]", "verify_checksums=false", "n_draws=4"))
+    jobs["valid-no-bench"] = (yaml.safe_dump(_base(mirror) | {"bench": None}), ())  # the bench target's study off
     return jobs
 
 
@@ -307,7 +308,7 @@ def results(repo, configs, tmp_path_factory):
 # One case of each kind runs as a real dry run too: the schema, a check after it, a table read at start-up, the
 # mirror, a dependent key, a raw YAML text, a --config value; and the valid configs.
 DRY_RUN_SAMPLE = ("seed-nan", "run-unknown", "mine-too-few-positives", "cost-not-in-mirror", "betas-narrowed",
-                  "repeated-key", "cli-bad-yaml", "valid", "valid-own-table", "valid-command-line")
+                  "repeated-key", "cli-bad-yaml", "valid", "valid-own-table", "valid-command-line", "valid-no-bench")
 
 
 @pytest.fixture(scope="module")
@@ -344,7 +345,7 @@ def test_narrowing_betas_names_every_dependent_key_in_one_message(results):
 
 
 def test_the_base_config_and_command_line_overrides_are_valid(results, dry_runs):
-    for case in ("valid", "valid-command-line", "valid-own-table"):
+    for case in ("valid", "valid-command-line", "valid-own-table", "valid-no-bench"):
         assert results[case] == ""
         result, _ = dry_runs[case]
         assert result.returncode == 0, result.stderr[-2000:]

@@ -46,9 +46,9 @@ rule bench_setting:
 
 rule bench_tables:
     input:
-        learners=bench_settings("learners"),
-        pairs=bench_settings("pairs"),
-        failures=bench_settings("failures"),
+        learners=lambda w: bench_settings("learners"),
+        pairs=lambda w: bench_settings("pairs"),
+        failures=lambda w: bench_settings("failures"),
     output:
         learners="results/bench/learners.csv",
         ranking="results/bench/ranking.csv",
