@@ -403,7 +403,6 @@ class Comparison:
             k: pairs[0][k] for k in ("propensity_column", "propensity", "gamma") if k in pairs[0]} | warned
 
 
-
 def pairs_of(names, baseline: str | None = None) -> list[tuple[str, str]]:
     """The pairs :func:`compare` reports: each name against ``baseline``, else every pair in the order given."""
     if baseline is not None:

@@ -21,7 +21,7 @@ from scipy import stats
 from pueval.multitest import holm
 from pueval.validation import ArgumentError
 
-__all__ = ["pairwise", "groups", "smallest_holm_p", "mean_rank_test", "bayesian_signed_rank"]
+__all__ = ["signed_rank_p", "pairwise", "groups", "smallest_holm_p", "mean_rank_test", "bayesian_signed_rank"]
 
 
 def _table(table) -> pd.DataFrame:
@@ -32,6 +32,28 @@ def _table(table) -> pd.DataFrame:
         raise ArgumentError("table", "holds NaN or infinite scores: a learner without a score on a dataset "
                                      "cannot be compared there (drop the row or the learner)")
     return frame.astype(float)
+
+
+def signed_rank_p(differences) -> float:
+    """The two-sided Wilcoxon signed-rank p of paired differences over the datasets, zero differences dropped
+    (exact where scipy computes it exactly); 1 when every difference is zero.
+
+    Parameters
+    ----------
+    differences : array of shape (n,)
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> signed_rank_p([0.1, 0.2, 0.05, 0.3, 0.0])  # 4 of 4 non-zero differences positive: 2/16
+    0.125
+    """
+    d = np.asarray(differences, dtype=float)
+    nonzero = d[d != 0]
+    return float(stats.wilcoxon(nonzero).pvalue) if nonzero.size else 1.0
 
 
 def pairwise(table, *, level: float = 0.05) -> pd.DataFrame:
@@ -62,10 +84,8 @@ def pairwise(table, *, level: float = 0.05) -> pd.DataFrame:
     rows = []
     for a, b in itertools.combinations(frame.columns, 2):
         diff = (frame[a] - frame[b]).to_numpy()
-        nonzero = diff[diff != 0]
-        p = float(stats.wilcoxon(nonzero).pvalue) if nonzero.size else 1.0
         rows.append({"a": a, "b": b, "datasets": int(diff.size), "a_wins": int((diff > 0).sum()),
-                     "median_difference": float(np.median(diff)), "p_value": p})
+                     "median_difference": float(np.median(diff)), "p_value": signed_rank_p(diff)})
     out = pd.DataFrame(rows)
     out["p_holm"] = holm(out["p_value"].tolist())
     out["ahead"] = np.where(out["p_holm"] < level, np.where(out["median_difference"] > 0, "a", "b"), "")

@@ -207,6 +207,11 @@ def rank_agreement(learners: pd.DataFrame) -> pd.DataFrame:
     return frame.groupby(["dataset", "beta"])["tau"].agg(["mean", "median", "min"]).reset_index()
 
 
+def _between(frame: pd.DataFrame, x: str, y: str) -> pd.DataFrame:
+    """The rows of ``frame`` (columns a, b) that pair x with y, in either order."""
+    return frame[((frame["a"] == x) & (frame["b"] == y)) | ((frame["a"] == y) & (frame["b"] == x))]
+
+
 def copies_check(learners: pd.DataFrame, pairs: pd.DataFrame, copies: list[str], *, level: float = 0.05) -> pd.DataFrame:
     """Per copied learner: the share of draws whose paired test (Holm over the draw's pairs, the bench's claims;
     and unadjusted, beside) separates the two copies; per β, whether
@@ -216,17 +221,13 @@ def copies_check(learners: pd.DataFrame, pairs: pd.DataFrame, copies: list[str],
     for name in copies:
         arm = name + ESTIMATED if (learners["learner"] == name + ESTIMATED).any() else name
         copy = arm.replace(name, name + COPY, 1)
-        part = pairs[(pairs["tuning"] == "aul") & (((pairs["a"] == arm) & (pairs["b"] == copy))
-                                                  | ((pairs["a"] == copy) & (pairs["b"] == arm)))]
+        part = _between(pairs[pairs["tuning"] == "aul"], arm, copy)
         used = ranked_arms(learners) + [copy]
         for beta, table in across_datasets(learners, arms_used=used).items():
             table = table.dropna(axis=1)
-            pairwise = ranking.pairwise(table, level=level)
-            between = pairwise[((pairwise["a"] == arm) & (pairwise["b"] == copy))
-                               | ((pairwise["a"] == copy) & (pairwise["b"] == arm))]
+            between = _between(ranking.pairwise(table, level=level), arm, copy)
             ranks, cd, nemenyi = ranking.mean_rank_test(table, level=level)
-            separated = nemenyi[((nemenyi["a"] == arm) & (nemenyi["b"] == copy))
-                                | ((nemenyi["a"] == copy) & (nemenyi["b"] == arm))]
+            separated = _between(nemenyi, arm, copy)
             within = part[part["beta"] == beta]
             rows.append({"learner": arm, "copy": copy, "beta": beta, "draws": int(len(within)),
                          "draws_separated": int((within["p_holm"] < level).sum()),
@@ -249,11 +250,10 @@ def tuning_check(learners: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for name, block in table.dropna().groupby(level="learner"):
         diff = (block["aul"] - block["risk"]).to_numpy()
-        nonzero = diff[diff != 0]
         rows.append({"learner": name, "datasets": int(diff.size), "aul_tuned_auc": float(block["aul"].mean()),
                      "risk_tuned_auc": float(block["risk"].mean()), "aul_ahead": int((diff > 0).sum()),
                      "risk_ahead": int((diff < 0).sum()),
-                     "p_value": float(stats.wilcoxon(nonzero).pvalue) if nonzero.size else 1.0})
+                     "p_value": ranking.signed_rank_p(diff)})
     frame = pd.DataFrame(rows)
     if not frame.empty:
         from pueval.multitest import holm
@@ -323,11 +323,10 @@ def prior_check(learners: pd.DataFrame) -> pd.DataFrame:
         if table.shape[1] < 2:
             continue
         diff = (table[name + ORACLE] - table[name + ESTIMATED]).to_numpy()
-        nonzero = diff[diff != 0]
         rows.append({"learner": name, "datasets": int(diff.size), "auc_true_prior": float(table[name + ORACLE].mean()),
                      "auc_estimated_prior": float(table[name + ESTIMATED].mean()),
                      "true_prior_ahead": int((diff > 0).sum()),
-                     "p_value": float(stats.wilcoxon(nonzero).pvalue) if nonzero.size else 1.0})
+                     "p_value": ranking.signed_rank_p(diff)})
     frame = pd.DataFrame(rows)
     draws = learners.drop_duplicates(["dataset", "beta", "draw"])
     held = (draws["prior_low"] <= draws["prior_oracle"]) & (draws["prior_oracle"] <= draws["prior_high"])

@@ -309,9 +309,8 @@ def binomial_ahead(successes: int, cases: int, *, unit: str, level: float = LEVE
     detectable = f"smallest attainable p {smallest:.2g}"
     power, ruled_out = 1.0, False
     if paper_share is not None and smallest < level:
-        needed = int(stats.binom.isf(level, cases, 0.5)) + 1  # the fewest successes with p < level
-        while needed > 0 and stats.binom.sf(needed - 2, cases, 0.5) < level:  # isf's rounding, checked
-            needed -= 1
+        k = np.arange(cases + 1)
+        needed = int(k[stats.binom.sf(k - 1, cases, 0.5) < level][0])  # the fewest successes with p < level
         power = float(stats.binom.sf(needed - 1, cases, paper_share))
         upper = float(stats.binomtest(successes, cases, alternative="less").proportion_ci(1 - level).high)
         ruled_out = upper < paper_share
@@ -338,10 +337,9 @@ def share_bound(successes: int, cases: int, *, target: float, at_least: bool, wh
     if cases == 0:
         return Judgement(UNDECIDED, f"no {what}", test="exact binomial bounds", rule="share_bound", units=0,
                          detectable="no cases")
-    test = stats.binomtest(successes, cases)
     low = float(stats.binomtest(successes, cases, alternative="greater").proportion_ci(1 - level).low)
     high = float(stats.binomtest(successes, cases, alternative="less").proportion_ci(1 - level).high)
-    share = test.statistic
+    share = successes / cases
     if at_least:
         verdict = REPRODUCED if low >= target else (NOT_REPRODUCED if high < target else UNDECIDED)
     else:

@@ -53,9 +53,11 @@ def bench_tables(input, output, *, copies, level, benchmarks):
     means = (learners.groupby(["dataset", "beta", "learner", "tuning"], sort=False)
              [["aul_pu", "oracle_auc", "oracle_aul", "cpu_seconds"]].mean().reset_index())
     rank_rows, groups = [], {}
-    for beta, table in study.across_datasets(learners, arms_used=study.ranked_arms(learners)).items():
+    arms = study.ranked_arms(learners)
+    oracles = study.across_datasets(learners, value="oracle_auc", arms_used=arms)
+    for beta, table in study.across_datasets(learners, arms_used=arms).items():
         table = table.dropna(axis=1)
-        oracle = study.across_datasets(learners, value="oracle_auc", arms_used=list(table.columns))[beta]
+        oracle = oracles[beta][list(table.columns)]
         pu, truth = ranking.pairwise(table, level=alpha), ranking.pairwise(oracle, level=alpha)
         rank_rows.append(pu.merge(truth[["a", "b", "p_holm", "ahead"]], on=["a", "b"], suffixes=("", "_oracle"))
                          .merge(ranking.bayesian_signed_rank(table), on=["a", "b"]).assign(beta=beta))
