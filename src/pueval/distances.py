@@ -1,8 +1,16 @@
-"""Pairwise squared distances and the median heuristic σ_med, shared by KM and Figure 3's kernels."""
+"""Pairwise squared distances and the median heuristic σ_med, shared by KM and Figure 3's kernels; features
+standardized, as KM's deviation, SAR-EM's arms and Jain's networks take them."""
 
 from __future__ import annotations
 
 import numpy as np
+
+
+def standardized(X: np.ndarray) -> np.ndarray:
+    """Columns scaled to zero mean and unit variance (constant columns only centred)."""
+    X = np.asarray(X, dtype=np.float64)
+    sd = X.std(axis=0)
+    return (X - X.mean(axis=0)) / np.where(sd > 0, sd, 1.0)
 
 
 def squared_distances(Z: np.ndarray) -> np.ndarray:

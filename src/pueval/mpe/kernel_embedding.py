@@ -58,7 +58,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from pueval.distances import median_width, squared_distances
+from pueval.distances import median_width, squared_distances, standardized
 from pueval.extras import require
 from pueval.memory import available_bytes, memory_limits
 from pueval.mpe import PUBLIC_METHODS
@@ -83,13 +83,6 @@ FAR = 0.3  # a λ farther than this from every solved λ starts from the data po
 ROUNDS = 4  # rounds on a comparison, each doubling the steps spent: 16 first solves' worth (2n at n ≥ 4,000)
 STABLE_RATIO = 4.0  # stable: margin > 4 × the slope's change over the last round
 STABLE_SHARE = 0.25  # ... and margin·ε/2 > 1/4 × the summed changes of the two distances
-
-
-def standardized(X: np.ndarray) -> np.ndarray:
-    """Columns scaled to zero mean and unit variance (constant columns only centred)."""
-    X = np.asarray(X, dtype=np.float64)
-    sd = X.std(axis=0)
-    return (X - X.mean(axis=0)) / np.where(sd > 0, sd, 1.0)
 
 
 GRAM_COPIES = 7  # n × n float64 matrices alive at the peak: the distances, five Gram matrices, one temporary

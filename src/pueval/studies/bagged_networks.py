@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from pueval.distances import standardized
 from pueval.validation import ArgumentError
 
 NETWORKS, HIDDEN, VALIDATION = 100, 5, 0.25
@@ -55,12 +56,6 @@ def bags(n: int, rng: np.random.Generator, networks: int = NETWORKS,
     return train, held
 
 
-def _standardized(X) -> np.ndarray:
-    X = np.asarray(X, dtype=np.float64)
-    spread = X.std(axis=0)
-    return (X - X.mean(axis=0)) / np.where(spread > 0, spread, 1.0)
-
-
 def _start(d: int, rng: np.random.Generator, networks: int, hidden: int) -> list[np.ndarray]:
     """Weights: input → hidden (networks, d, hidden), hidden biases (networks, hidden), hidden → output
     (networks, hidden), output biases (networks,)."""
@@ -69,7 +64,7 @@ def _start(d: int, rng: np.random.Generator, networks: int, hidden: int) -> list
 
 
 def _check(X, s) -> tuple[np.ndarray, np.ndarray]:
-    X, s = _standardized(X), np.asarray(s, dtype=np.float64)
+    X, s = standardized(X), np.asarray(s, dtype=np.float64)
     if X.ndim != 2 or s.shape != (X.shape[0],):
         raise ArgumentError("s", f"needs one label per row of X ({X.shape[0]} rows), got shape {s.shape}")
     if not np.isin(s, (0.0, 1.0)).all() or s.min() == s.max():

@@ -42,6 +42,7 @@ from scipy.optimize import brentq
 from scipy.special import expit
 
 from pueval import aul_pu, metrics, propensity, sar_em, seeds
+from pueval.distances import standardized
 from pueval.mpe.priors import PriorEstimator
 from pueval.seeds import PriorSeeds
 from pueval.studies.aul_paper import column_name
@@ -114,24 +115,18 @@ def without_scar(y: np.ndarray, scores: np.ndarray, labeled: np.ndarray, e: np.n
     return found
 
 
-def _standardized(columns: np.ndarray) -> np.ndarray:
-    """Each column minus its mean over its standard deviation (a constant column left at 0)."""
-    sd = columns.std(axis=0)
-    return (columns - columns.mean(axis=0)) / np.where(sd > 0, sd, 1.0)
-
-
 def sar_em_propensities(X: np.ndarray, scores: np.ndarray, labeled: np.ndarray) -> dict[str, np.ndarray]:
     """SAR-EM's propensities (:func:`pueval.sar_em.sar_em`), the score the propensity attribute, in three arms
     (module docstring): ``aul_sar_em`` the raw features as the class attributes, ``aul_sar_em_standardized``
     the same standardized, ``aul_sar_em_all_attributes`` standardized with every column, the score included,
     as the class attributes (the authors' default)."""
     features, score = X.shape[1], [X.shape[1]]
-    standardized = _standardized(np.c_[X, scores])
+    scaled = standardized(np.c_[X, scores])
     return {"aul_sar_em": sar_em.sar_em(np.c_[X, scores], labeled, score,
                                         classification_attributes=np.arange(features)).propensity,
-            "aul_sar_em_standardized": sar_em.sar_em(standardized, labeled, score,
+            "aul_sar_em_standardized": sar_em.sar_em(scaled, labeled, score,
                                                      classification_attributes=np.arange(features)).propensity,
-            "aul_sar_em_all_attributes": sar_em.sar_em(standardized, labeled, score).propensity}
+            "aul_sar_em_all_attributes": sar_em.sar_em(scaled, labeled, score).propensity}
 
 
 def run(X: np.ndarray, y: np.ndarray, scores: np.ndarray, *, dataset: str, beta: float, strengths, n_draws: int,
