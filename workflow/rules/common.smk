@@ -72,10 +72,13 @@ def bench_data(wildcards):
 
 def bench_settings(kind):
     """Every (dataset, β) setting's file of ``kind`` (learners, pairs, failures; benchmark: its job's timing).
-    Called from input functions, so only a run of the bench target reads config bench (null elsewhere)."""
+    Called from input functions, so only a run of the bench target reads config bench (null elsewhere).
+    """
     bench = config.get("bench")
     if not bench:
-        raise ValueError("config key 'bench' is null: give it a bench section to run the target bench")
+        raise ValueError(
+            "config key 'bench' is null: give it a bench section to run the target bench"
+        )
     betas = [beta_name(b) for b in bench["betas"]]
     if kind == "benchmark":
         pattern = "results/benchmarks/bench_setting/{bench_dataset}/beta{beta}.tsv"
