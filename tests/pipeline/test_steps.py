@@ -22,7 +22,7 @@ def test_draws_step_refuses_a_beta_that_labels_fewer_than_two_rows(tmp_path):
     y = np.r_[np.ones(8, int), np.zeros(40, int)]
     out = tmp_path / "draws.parquet"
     with pytest.raises(ValueError, match="config key 'betas': 0.1 labels 1 of the 8 positives"):
-        draws_steps.draws([_labels_file(tmp_path, y)], [out], dataset="toy", betas=[0.1], n_draws=2, seed=0)
+        draws_steps.draws([_labels_file(tmp_path, y)], [out], dataset="toy", beta=0.1, n_draws=2, seed=0)
     assert not out.exists()
 
 

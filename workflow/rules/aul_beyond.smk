@@ -274,6 +274,7 @@ rule prior_intervals:
                 if config.get("prior_intervals")
                 and d in config["prior_intervals"]["datasets"]
             ],
+            beta=BETAS,
         ),
         estimates=expand(ESTIMATE_OUTPUT, dataset=DATASETS, beta=BETAS),
     output:

@@ -124,10 +124,14 @@ rule cost:
 rule figure3_dataset:
     input:
         data=rules.binarize.output[0],
-        estimates=lambda w: expand(
-            ESTIMATE_OUTPUT,
-            dataset=w.dataset,
-            beta=beta_name(FIGURE3["beta"]),
+        # the paper's priors at Figure 3's beta, each from its own file (no other estimator's option reruns this)
+        scores=rules.score.output[0],
+        draws=lambda w: DRAWS_OUTPUT.format(
+            dataset=w.dataset, beta=beta_name(FIGURE3["beta"])
+        ),
+        km=lambda w: KM_OUTPUT.format(dataset=w.dataset, beta=beta_name(FIGURE3["beta"])),
+        distcurve=lambda w: DISTCURVE_OUTPUT.format(
+            dataset=w.dataset, beta=beta_name(FIGURE3["beta"])
         ),
         model=DISTCURVE_MODEL,
     output:

@@ -1,5 +1,5 @@
-# SCAR draws: which positives are labeled, n_draws per (dataset, beta), one job per dataset over every beta (a
-# job's start-up is seconds, its draws milliseconds); one file per beta, which later rules read by DRAWS_OUTPUT.
+# SCAR draws: which positives are labeled, n_draws per (dataset, beta), one job each (a new beta adds its own jobs
+# and leaves the others' files alone; each draw is seeded by its own identity); later rules read DRAWS_OUTPUT.
 DRAWS_OUTPUT = "results/draws/{dataset}/beta{beta}.parquet"
 
 
@@ -7,16 +7,16 @@ rule draws:
     input:
         rules.binarize.output[0],
     output:
-        every_beta(DRAWS_OUTPUT),
+        DRAWS_OUTPUT,
     log:
-        "results/logs/draws/{dataset}.log",
+        "results/logs/draws/{dataset}/beta{beta}.log",
     benchmark:
-        "results/benchmarks/draws/{dataset}.tsv"
+        "results/benchmarks/draws/{dataset}/beta{beta}.tsv"
     conda:
         "../../environment.yml"
     params:
         dataset=lambda w: w.dataset,
-        betas=[float(b) for b in BETAS],
+        beta=lambda w: float(w.beta),
         n_draws=config["n_draws"],
         seed=config["seed"],
     script:

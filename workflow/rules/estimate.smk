@@ -1,25 +1,27 @@
-# Per-draw estimates: AUL^PU, AUC^PU and the AUC corrected with each MPE prior, one job per dataset over every
-# beta; one file per beta, which later rules read by ESTIMATE_OUTPUT.
+# Per-draw estimates: AUL^PU, AUC^PU and the AUC corrected with each MPE prior, one job per (dataset, beta), which
+# later rules read by ESTIMATE_OUTPUT (Figure 3 reads the paper's priors' own files instead).
 ESTIMATE_OUTPUT = "results/estimates/{dataset}/beta{beta}.parquet"
 
 
 rule estimate:
     input:
         scores=rules.score.output[0],
-        draws=every_beta(DRAWS_OUTPUT),
-        km=every_beta(KM_OUTPUT),
-        transform_mpe=every_beta(TRANSFORM_MPE_OUTPUT),
-        tice=every_beta(TICE_OUTPUT),
+        draws=DRAWS_OUTPUT,
+        km=KM_OUTPUT,
+        distcurve=DISTCURVE_OUTPUT,
+        en=EN_OUTPUT,
+        bbe=BBE_OUTPUT,
+        tice=TICE_OUTPUT,
     output:
-        every_beta(ESTIMATE_OUTPUT),
+        ESTIMATE_OUTPUT,
     log:
-        "results/logs/estimate/{dataset}.log",
+        "results/logs/estimate/{dataset}/beta{beta}.log",
     benchmark:
-        "results/benchmarks/estimate/{dataset}.tsv"
+        "results/benchmarks/estimate/{dataset}/beta{beta}.tsv"
     conda:
         "../../environment.yml"
     params:
         dataset=lambda w: w.dataset,
-        betas=[float(b) for b in BETAS],
+        beta=lambda w: float(w.beta),
     script:
         "../scripts/estimate.py"

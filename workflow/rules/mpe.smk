@@ -1,34 +1,39 @@
-# Mixture proportion estimation, one job per dataset over every beta (each job starts once, and KM computes its
-# Gram matrices once): KM1/KM2; DistCurve (with its regressor), EN and BBE on one labeled-vs-unlabeled transform
-# per draw; TIcE. Each writes one file per beta, which estimate.smk reads by these patterns.
+# Mixture proportion estimation, one job per (dataset, beta) and estimator, so that an edit reruns its share: a new
+# beta its own jobs; an estimator's option that estimator's jobs (and what reads its file). KM1/KM2 (one job: one
+# option, one set of Gram matrices); the cross-fitted LightGBM transform, stored, with EN (no options) read from it
+# in its job; DistCurve (its regressor) and BBE read from the stored transform in jobs of their own; TIcE.
+# estimate.smk and Figure 3 read them by these patterns.
 KM_OUTPUT = "results/mpe/km/{dataset}/beta{beta}.parquet"
 KM_STANDARDIZED_OUTPUT = "results/mpe/km_standardized/{dataset}/beta{beta}.parquet"
 # Beside Table 1: KM1/KM2 on standardized features for these datasets (mpe.km.standardized_datasets in run).
 KM_STANDARDIZED = [
     name for name in config["mpe"]["km"]["standardized_datasets"] if name in DATASETS
 ]
-TRANSFORM_MPE_OUTPUT = "results/mpe/transform/{dataset}/beta{beta}.parquet"
+TRANSFORM_OUTPUT = "results/mpe/transform/{dataset}/beta{beta}.parquet"
+EN_OUTPUT = "results/mpe/en/{dataset}/beta{beta}.parquet"
+DISTCURVE_OUTPUT = "results/mpe/distcurve/{dataset}/beta{beta}.parquet"
+BBE_OUTPUT = "results/mpe/bbe/{dataset}/beta{beta}.parquet"
 TICE_OUTPUT = "results/mpe/tice/{dataset}/beta{beta}.parquet"
 
 
-# KM's jobs are the longest (50-95 s each) and gate every table: they go first, so that the run does not end with
+# KM's jobs are the longest (3-30 s each) and gate every table: they go first, so that the run does not end with
 # one core waiting on the last of them (job order never changes a result: every seed comes from the job's identity).
 rule km:
     input:
         data=rules.binarize.output[0],
-        draws=every_beta(DRAWS_OUTPUT),
+        draws=DRAWS_OUTPUT,
     output:
-        every_beta(KM_OUTPUT),
+        KM_OUTPUT,
     log:
-        "results/logs/km/{dataset}.log",
+        "results/logs/km/{dataset}/beta{beta}.log",
     benchmark:
-        "results/benchmarks/km/{dataset}.tsv"
+        "results/benchmarks/km/{dataset}/beta{beta}.tsv"
     priority: 10
     conda:
         "../../environment.yml"
     params:
         dataset=lambda w: w.dataset,
-        betas=[float(b) for b in BETAS],
+        beta=lambda w: float(w.beta),
         options={"standardize": config["mpe"]["km"]["standardize"]},
     script:
         "../scripts/km.py"
@@ -37,18 +42,18 @@ rule km:
 rule km_standardized:
     input:
         data=rules.binarize.output[0],
-        draws=every_beta(DRAWS_OUTPUT),
+        draws=DRAWS_OUTPUT,
     output:
-        every_beta(KM_STANDARDIZED_OUTPUT),
+        KM_STANDARDIZED_OUTPUT,
     log:
-        "results/logs/km_standardized/{dataset}.log",
+        "results/logs/km_standardized/{dataset}/beta{beta}.log",
     benchmark:
-        "results/benchmarks/km_standardized/{dataset}.tsv"
+        "results/benchmarks/km_standardized/{dataset}/beta{beta}.tsv"
     conda:
         "../../environment.yml"
     params:
         dataset=lambda w: w.dataset,
-        betas=[float(b) for b in BETAS],
+        beta=lambda w: float(w.beta),
     script:
         "../scripts/km_standardized.py"
 
@@ -83,70 +88,113 @@ DISTCURVE_MODEL = (
 )
 
 
-rule transform_mpe:
+rule transform:
     input:
         data=rules.binarize.output[0],
-        draws=every_beta(DRAWS_OUTPUT),
-        model=DISTCURVE_MODEL,
+        draws=DRAWS_OUTPUT,
     output:
-        every_beta(TRANSFORM_MPE_OUTPUT),
+        scores=TRANSFORM_OUTPUT,
+        en=EN_OUTPUT,
     log:
-        "results/logs/transform_mpe/{dataset}.log",
+        "results/logs/transform/{dataset}/beta{beta}.log",
     benchmark:
-        "results/benchmarks/transform_mpe/{dataset}.tsv"
+        "results/benchmarks/transform/{dataset}/beta{beta}.tsv"
     conda:
         "../../environment.yml"
     params:
         dataset=lambda w: w.dataset,
-        betas=[float(b) for b in BETAS],
+        beta=lambda w: float(w.beta),
+        seed=config["seed"],
+        transform=config["mpe"]["distcurve"]["transform"],
+    script:
+        "../scripts/transform.py"
+
+
+rule distcurve:
+    input:
+        data=rules.binarize.output[0],
+        draws=DRAWS_OUTPUT,
+        transform=rules.transform.output.scores,
+        model=DISTCURVE_MODEL,
+    output:
+        DISTCURVE_OUTPUT,
+    log:
+        "results/logs/distcurve/{dataset}/beta{beta}.log",
+    benchmark:
+        "results/benchmarks/distcurve/{dataset}/beta{beta}.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        dataset=lambda w: w.dataset,
+        beta=lambda w: float(w.beta),
         seed=config["seed"],
         repetitions=config["mpe"]["distcurve"]["repetitions"],
-        transform=config["mpe"]["distcurve"]["transform"],
-        bbe=config["mpe"]["bbe"],
     script:
-        "../scripts/transform_mpe.py"
+        "../scripts/distcurve.py"
+
+
+rule bbe:
+    input:
+        data=rules.binarize.output[0],
+        draws=DRAWS_OUTPUT,
+        transform=rules.transform.output.scores,
+    output:
+        BBE_OUTPUT,
+    log:
+        "results/logs/bbe/{dataset}/beta{beta}.log",
+    benchmark:
+        "results/benchmarks/bbe/{dataset}/beta{beta}.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        dataset=lambda w: w.dataset,
+        beta=lambda w: float(w.beta),
+        seed=config["seed"],
+        options=config["mpe"]["bbe"],
+    script:
+        "../scripts/bbe.py"
 
 
 rule tice:
     input:
         data=rules.binarize.output[0],
-        draws=every_beta(DRAWS_OUTPUT),
+        draws=DRAWS_OUTPUT,
     output:
-        every_beta(TICE_OUTPUT),
+        TICE_OUTPUT,
     log:
-        "results/logs/tice/{dataset}.log",
+        "results/logs/tice/{dataset}/beta{beta}.log",
     benchmark:
-        "results/benchmarks/tice/{dataset}.tsv"
+        "results/benchmarks/tice/{dataset}/beta{beta}.tsv"
     conda:
         "../../environment.yml"
     params:
         dataset=lambda w: w.dataset,
-        betas=[float(b) for b in BETAS],
+        beta=lambda w: float(w.beta),
         seed=config["seed"],
         options=config["mpe"]["tice"],
     script:
         "../scripts/tice.py"
 
 
-# Every method's bootstrap interval for theta on the first draws of each beta of prior_intervals.datasets (each
-# interval re-runs its method n_boot times, so a subset of the draws; KM1/KM2 only on km_datasets: their Gram
-# matrices are rebuilt per resample).
+# Every method's bootstrap interval for theta on the first draws of (dataset, beta), for prior_intervals.datasets
+# (each interval re-runs its method n_boot times, so a subset of the draws; KM1/KM2 only on km_datasets: their
+# Gram matrices are rebuilt per resample).
 rule prior_bootstrap:
     input:
         data=rules.binarize.output[0],
-        draws=every_beta(DRAWS_OUTPUT),
+        draws=DRAWS_OUTPUT,
         model=DISTCURVE_MODEL,
     output:
-        "results/prior_intervals/{dataset}.parquet",
+        "results/prior_intervals/{dataset}/beta{beta}.parquet",
     log:
-        "results/logs/prior_bootstrap/{dataset}.log",
+        "results/logs/prior_bootstrap/{dataset}/beta{beta}.log",
     benchmark:
-        "results/benchmarks/prior_bootstrap/{dataset}.tsv"
+        "results/benchmarks/prior_bootstrap/{dataset}/beta{beta}.tsv"
     conda:
         "../../environment.yml"
     params:
         dataset=lambda w: w.dataset,
-        betas=[float(b) for b in BETAS],
+        beta=lambda w: float(w.beta),
         seed=config["seed"],
         draws=lambda w: config["prior_intervals"]["draws"],
         n_boot=lambda w: config["prior_intervals"]["n_boot"],

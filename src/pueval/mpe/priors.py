@@ -188,21 +188,12 @@ class PriorEstimator:
     def _transform_based(self, X, s, mask, seeds: PriorSeeds, methods, groups=None) -> tuple[dict, dict]:
         """DistCurve, EN and BBE (those in ``methods``; BBE's value its :class:`~pueval.mpe.best_bin.BestBin`) on
         one transform; the first is charged for it."""
-        from scipy.special import expit
-
-        from pueval.mpe import distance_curve as dc
-        from pueval.mpe.best_bin import bbe_estimate
-        from pueval.mpe.elkan_noto import en_theta
-
         start = time.perf_counter()
         scores = self._transform(X, mask, seeds.transform, groups)
-        run = {"distcurve": lambda: dc.theta_from_transform(scores, mask, self.model, rng=seeds.curve,
-                                                           repetitions=self.repetitions),
-               "en": lambda: en_theta(s, expit(scores)),
-               "bbe": lambda: bbe_estimate(s, scores, **self.bbe)}
         thetas, seconds = {}, {}
         for m in methods:
-            thetas[m] = run[m]()
+            thetas[m] = transform_readout(m, scores, s, seeds, model=self.model, repetitions=self.repetitions,
+                                          bbe=self.bbe)
             seconds[m] = time.perf_counter() - start
             start = time.perf_counter()
         return thetas, seconds
@@ -231,6 +222,32 @@ class PriorEstimator:
         if key not in self.shared:
             self.shared[key] = compute()
         return self.shared[key]
+
+
+def transform_readout(method: str, scores: np.ndarray, s: np.ndarray, seeds: PriorSeeds, *, model=None,
+                      repetitions: int = 10, bbe: dict | None = None):
+    """θ̂ of one transform-based method (:data:`TRANSFORM_BASED`) read from ``scores``, the cross-fitted transform
+    of every row (:func:`pueval.mpe.distance_curve.univariate_transform`) for the 0/1 labels ``s``: DistCurve's
+    regressor ``model`` on ``repetitions`` curves drawn by ``seeds.curve``; EN's e1 on the transform's
+    probabilities; BBE (``bbe``: :func:`pueval.mpe.best_bin.bbe_estimate`'s options), whose value is its
+    :class:`~pueval.mpe.best_bin.BestBin` (θ̂ with its own interval). What :class:`PriorEstimator` computes after
+    the transform, so the pipeline can store a transform once and read each method from it in a job of its own."""
+    if method == "distcurve":
+        from pueval.mpe import distance_curve as dc
+
+        return dc.theta_from_transform(scores, np.asarray(s).astype(bool), model, rng=seeds.curve,
+                                       repetitions=repetitions)
+    if method == "en":
+        from scipy.special import expit
+
+        from pueval.mpe.elkan_noto import en_theta
+
+        return en_theta(s, expit(scores))
+    if method == "bbe":
+        from pueval.mpe.best_bin import bbe_estimate
+
+        return bbe_estimate(s, scores, **(bbe or {}))
+    raise ValueError(f"method: {method!r} is not read from the transform; choose from {', '.join(TRANSFORM_BASED)}")
 
 
 def options_by_method(*, km_standardize: bool, distcurve_model, repetitions: int, transform: dict | None,

@@ -43,7 +43,7 @@ _KM_COLUMNS = {
     "certified": "slope comparisons certified by convexity and the QP bounds (the exact QP's decision)",
     "stable": "slope comparisons decided by settled point values", "undecided":
     "slope comparisons decided by point values that had not settled", "seconds": "time of this draw",
-    "shared_seconds": "time of the Gram matrices shared by all draws (and betas) of the job"}
+    "shared_seconds": "time of the Gram matrices shared by all draws of the job"}
 
 SCHEMAS = {
     "raw": Schema("raw/{dataset}.parquet", "download", "the raw table as fetched (the entry's columns)", {},
@@ -59,14 +59,23 @@ SCHEMAS = {
     "km_standardized": Schema("mpe/km_standardized/{dataset}/beta{beta}.parquet", "km_standardized",
                               "per draw: KM1/KM2 with every feature standardized (mpe.km.standardized_datasets), "
                               "the km file's columns", _KM_COLUMNS),
-    "transform_mpe": Schema("mpe/transform/{dataset}/beta{beta}.parquet", "transform_mpe",
-                            "per draw: DistCurve, EN and BBE on one cross-fitted labeled-vs-unlabeled transform", {
+    "transform": Schema("mpe/transform/{dataset}/beta{beta}.parquet", "transform",
+                        "per draw and row: the cross-fitted labeled-vs-unlabeled LightGBM transform that EN, DistCurve "
+                        "and BBE read", {"draw": "draw index", "score": "the held-out score of that row of data/ "
+                                         "(rows in data/'s order within a draw)"}),
+    "en": Schema("mpe/en/{dataset}/beta{beta}.parquet", "transform", "per draw: EN (Elkan & Noto 2008, e1) on the "
+                 "transform", {"draw": "draw index", "theta": "true positive fraction of the unlabeled rows",
+                               "theta_en": "EN estimate", "transform_seconds": "the transform's time",
+                               "seconds": "time of this draw (transform and EN)"}),
+    "distcurve": Schema("mpe/distcurve/{dataset}/beta{beta}.parquet", "distcurve",
+                        "per draw: DistCurve (Zeiberg et al. 2020) read from the stored transform", {
         "draw": "draw index", "theta": "true positive fraction of the unlabeled rows",
-        "theta_distance": "DistCurve estimate (Zeiberg et al. 2020)", "theta_en": "EN estimate (Elkan & Noto 2008, e1)",
-        "theta_bbe": "BBE estimate (Garg et al. 2021)", "seconds_distance": "DistCurve's time, the transform included",
-        "seconds_en": "EN's time beyond the shared transform", "seconds_bbe": "BBE's time beyond the shared transform",
+        "theta_distance": "DistCurve estimate", "seconds": "time of this draw's read-out (the transform's is in en)"}),
+    "bbe": Schema("mpe/bbe/{dataset}/beta{beta}.parquet", "bbe",
+                  "per draw: BBE (Garg et al. 2021) read from the stored transform", {
+        "draw": "draw index", "theta": "true positive fraction of the unlabeled rows", "theta_bbe": "BBE estimate",
         "bbe_lower": "BBE's own interval for theta, low end (DKW_bound at its bin)", "bbe_upper": "its high end",
-        "seconds": "time of this draw"}),
+        "seconds": "time of this draw's read-out"}),
     "tice": Schema("mpe/tice/{dataset}/beta{beta}.parquet", "tice", "per draw: TIcE (Bekker & Davis 2018)", {
         "draw": "draw index", "theta": "true positive fraction of the unlabeled rows", "theta_tice": "TIcE estimate",
         "seconds": "time of this draw"}),
@@ -83,10 +92,10 @@ SCHEMAS = {
         "AUC corrected with EN", "theta_bbe": "BBE prior", "auc_est_bbe": "AUC corrected with BBE",
         "bbe_lower": "BBE's own interval for theta, low end", "bbe_upper": "its high end",
         "theta_tice": "TIcE prior", "auc_est_tice": "AUC corrected with TIcE"}),
-    "prior_bootstrap": Schema("prior_intervals/{dataset}.parquet", "prior_bootstrap",
+    "prior_bootstrap": Schema("prior_intervals/{dataset}/beta{beta}.parquet", "prior_bootstrap",
                               "per checked draw and method: theta-hat with its bootstrap interval", {
         "dataset": "catalog name", "beta": "labeled fraction of the positives", "draw": "draw index (the first "
-        "draws of each beta)", "method": "the prior estimator", "theta": "true positive fraction of the unlabeled rows",
+        "draws of the beta)", "method": "the prior estimator", "theta": "true positive fraction of the unlabeled rows",
         "theta_hat": "the estimate", "low": "the bootstrap percentile interval's low end", "high": "its high end"}),
     "related": Schema("related/{dataset}.parquet", "related", "per draw: the related papers' estimators", {
         "dataset": "catalog name", "beta": "labeled fraction", "draw": "draw index", "estimator": "which estimator",

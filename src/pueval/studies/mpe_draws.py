@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from pueval.mpe import kernel_embedding as ke
-from pueval.mpe.priors import PriorEstimator, PriorOptions
+from pueval.mpe.priors import PriorEstimator, PriorOptions, transform_readout
 from pueval.seeds import PriorSeeds
 from pueval.studies.aul_paper import column_name
 from pueval.studies.draws import check_transform_folds
@@ -87,6 +87,45 @@ def transform_draws(X, y: np.ndarray, s: np.ndarray, options: PriorOptions, *, s
                 "bbe_lower": low, "bbe_upper": high}
 
     return per_draw(y, s, one, label=f"{dataset} beta={beta:g}")
+
+
+def transform_scores(X, y: np.ndarray, s: np.ndarray, transform: dict | None, *, seed: int, dataset: str,
+                     beta: float) -> tuple[np.ndarray, pd.DataFrame]:
+    """Every draw's cross-fitted labeled-vs-unlabeled LightGBM transform (an n_draws × n matrix: what
+    :func:`transform_draws` computes once per draw, seeded the same) and EN's θ̂ read from it (schema ``en``: EN
+    has no options, so it is read where the transform is made; ``transform_seconds`` is the transform's time)."""
+    from pueval.mpe import distance_curve as dc
+
+    s = np.asarray(s)
+    check_transform_folds(int(s.sum(axis=1).min()), int((1 - s).sum(axis=1).min()),
+                          (transform or {}).get("folds", 5), f"{dataset} at beta={beta:g}")
+    scores = np.empty(s.shape)
+
+    def one(draw, labeled):
+        seeds = PriorSeeds.of(seed, dataset, beta, draw)
+        start = time.perf_counter()
+        scores[draw] = dc.univariate_transform(X, labeled, seed=seeds.transform, **(transform or {}))
+        seconds = time.perf_counter() - start
+        return {"theta_en": transform_readout("en", scores[draw], s[draw], seeds), "transform_seconds": seconds}
+
+    return scores, per_draw(y, s, one, label=f"{dataset} beta={beta:g}")
+
+
+def readout_draws(method: str, y: np.ndarray, s: np.ndarray, scores: np.ndarray, *, seed: int, dataset: str,
+                  beta: float, **options) -> pd.DataFrame:
+    """DistCurve's or BBE's θ̂ per draw read from the draws' stored transform ``scores`` (from
+    :func:`transform_scores`), with draw d's seeds as :func:`transform_draws` gives them: the same values
+    (schemas ``distcurve`` and ``bbe``; BBE's own interval in ``bbe_lower``, ``bbe_upper``). ``options``:
+    :func:`pueval.mpe.priors.transform_readout`'s (``model`` and ``repetitions``; ``bbe``)."""
+    def one(draw, labeled):
+        found = transform_readout(method, scores[draw], np.asarray(s[draw]), PriorSeeds.of(seed, dataset, beta, draw),
+                                  **options)
+        if method != "bbe":
+            return {f"theta_{column_name(method)}": found}
+        theta, low, high = found
+        return {"theta_bbe": theta, "bbe_lower": low, "bbe_upper": high}
+
+    return per_draw(y, s, one, label=f"{method} {dataset} beta={beta:g}")
 
 
 def tice_draws(X, y: np.ndarray, s: np.ndarray, *, seed: int, dataset: str, beta: float,

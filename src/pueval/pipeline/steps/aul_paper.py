@@ -6,7 +6,7 @@ from pathlib import Path
 
 from pueval.pipeline import datasets, schemas
 from pueval.pipeline.config import naming_keys
-from pueval.pipeline.steps import _concat, _features
+from pueval.pipeline.steps import _concat, _features, _labels, _scores
 
 
 def table1(input, output, *, bbe_delta):
@@ -74,14 +74,22 @@ def cost(input, output, *, dataset, labeling, sizes, beta, seed, km, distcurve, 
 
 def figure3_dataset(input, output, *, dataset, seed, beta, repetitions, options, km, distcurve):
     from pueval.mpe.priors import PriorOptions
+    from pueval.studies import draw_estimates
     from pueval.studies import pu_auc_vs_pu_aul as study
 
     X, y = _features(input.data)
     priors = PriorOptions(km_standardize=km["standardize"], distcurve_model=input.model,
                           repetitions=distcurve["repetitions"], transform=distcurve["transform"])
+    # the paper's priors' AUC^est on the Table 1 draws at beta, from their own files: another method's option
+    # does not reach this job
+    _, scores = _scores(input.scores)
+    estimates = draw_estimates.draw_table(y, scores, _labels(input.draws, y.size),
+                                          [(path, schemas.read(path, kind)) for kind, path in
+                                           (("km", input.km), ("distcurve", input.distcurve))],
+                                          dataset=dataset, beta=beta)
     with naming_keys({"test_fraction": "figure3.test_fraction", "folds": "figure3.folds"}):
-        frame = study.run(X, y, schemas.read(input.estimates, "estimates"), dataset=dataset, seed=seed, beta=beta,
-                          repetitions=repetitions, **options, priors=priors)
+        frame = study.run(X, y, estimates, dataset=dataset, seed=seed, beta=beta, repetitions=repetitions, **options,
+                          priors=priors)
     schemas.write(frame, output[0], "figure3")
 
 

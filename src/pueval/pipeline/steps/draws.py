@@ -1,4 +1,4 @@
-"""Steps of ``workflow/rules/draws.smk``: the SCAR draws of every (dataset, β)."""
+"""Steps of ``workflow/rules/draws.smk``: the SCAR draws of one (dataset, β)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,10 @@ from pueval.pipeline.steps import LABEL, log
 from pueval.studies import draws as scar
 
 
-def draws(input, output, *, dataset, betas, n_draws, seed):
-    """The SCAR draws of every β of ``dataset``, one file each (each β's draws seeded by its own identity)."""
+def draws(input, output, *, dataset, beta, n_draws, seed):
+    """The SCAR draws of (``dataset``, ``beta``), each draw seeded by its own identity (so more draws keep these)."""
     y = schemas.read(input[0], "data", columns=[LABEL])[LABEL].to_numpy()
-    for path, beta in zip(output, betas, strict=True):
-        with naming_keys({"beta": "betas"}):
-            labeled = scar.scar_draws(y, beta, n_draws, seed=seed, dataset=dataset)
-        log.info("%s beta=%g: %d draws of %d labeled positives", dataset, beta, n_draws, labeled.shape[1])
-        schemas.write(scar.to_frame(labeled), path, "draws")
+    with naming_keys({"beta": "betas"}):
+        labeled = scar.scar_draws(y, beta, n_draws, seed=seed, dataset=dataset)
+    log.info("%s beta=%g: %d draws of %d labeled positives", dataset, beta, n_draws, labeled.shape[1])
+    schemas.write(scar.to_frame(labeled), output[0], "draws")

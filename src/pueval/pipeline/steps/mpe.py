@@ -1,35 +1,37 @@
-"""Steps of ``workflow/rules/mpe.smk``: the class-prior estimators on the draws: KM1/KM2, DistCurve's regressor, the
-LightGBM transform (DistCurve, EN, BBE), TIcE, and every method's bootstrap interval on the first draws."""
+"""Steps of ``workflow/rules/mpe.smk``: the class-prior estimators on the draws of one (dataset, β) each: KM1/KM2,
+DistCurve's regressor, the LightGBM transform with EN, DistCurve and BBE read from the stored transform, TIcE, and
+every method's bootstrap interval on the first draws."""
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from pueval.pipeline import schemas
 from pueval.pipeline.config import naming_keys
-from pueval.pipeline.steps import _features, _labels, log
+from pueval.pipeline.steps import LABEL, _features, _labels, log
 
 
-def _every_beta(input, output, betas):
-    """(draws file, output file, β) of a job that runs every β of one dataset."""
-    return zip(input.draws, output, betas, strict=True)
+def _draws(input) -> tuple[np.ndarray, np.ndarray]:
+    """(y, the n_draws × n PU label matrix) of a job's data and draws files."""
+    y = schemas.read(input.data, "data", columns=[LABEL])[LABEL].to_numpy()
+    return y, _labels(input.draws, y.size)
 
 
-def km(input, output, *, dataset, betas, options, kind="km"):
-    """KM1/KM2 for every β of ``dataset``, one :class:`~pueval.mpe.kernel_embedding.KernelBank` for all draws,
-    written as intermediate files of ``kind``."""
+def km(input, output, *, dataset, beta, options, kind="km"):
+    """KM1/KM2 on every draw of (``dataset``, ``beta``), one :class:`~pueval.mpe.kernel_embedding.KernelBank` for
+    all of them, written as the intermediate file of ``kind``."""
     from pueval.studies import mpe_draws as study
 
     X, y = _features(input.data)
     bank = study.kernel_bank(X, label=dataset, **options)
-    for draws, path, beta in _every_beta(input, output, betas):
-        schemas.write(study.km_draws(X, y, _labels(draws, y.size), label=f"{dataset} beta={beta:g}", bank=bank),
-                      path, kind)
+    schemas.write(study.km_draws(X, y, _labels(input.draws, y.size), label=f"{dataset} beta={beta:g}", bank=bank),
+                  output[0], kind)
 
 
-def km_standardized(input, output, *, dataset, betas):
+def km_standardized(input, output, *, dataset, beta):
     """KM1/KM2 with every feature standardized (the ``mpe.km.standardize`` deviation), beside Table 1's cells."""
-    km(input, output, dataset=dataset, betas=betas, options={"standardize": True}, kind="km_standardized")
+    km(input, output, dataset=dataset, beta=beta, options={"standardize": True}, kind="km_standardized")
 
 
 def distcurve_model(input, output, *, seed, repetitions, training):
@@ -39,33 +41,58 @@ def distcurve_model(input, output, *, seed, repetitions, training):
     dc.save_regressor(model, output[0])
 
 
-def transform_mpe(input, output, *, dataset, betas, seed, repetitions, transform, bbe):
+def transform(input, output, *, dataset, beta, seed, transform):
+    """Every draw's cross-fitted labeled-vs-unlabeled transform (which DistCurve and BBE read in jobs of their own)
+    and EN's θ̂ from it (EN has no options)."""
+    from pueval.studies import mpe_draws as study
+
+    X, y = _features(input.data)
+    with naming_keys({"transform": "mpe.distcurve.transform.folds"}):
+        scores, en = study.transform_scores(X, y, _labels(input.draws, y.size), transform, seed=seed,
+                                            dataset=dataset, beta=beta)
+    schemas.write(pd.DataFrame({"draw": np.repeat(np.arange(len(scores)), scores.shape[1]),
+                                "score": scores.ravel()}), output.scores, "transform")
+    schemas.write(en, output.en, "en")
+
+
+def _transform_scores(path, n: int) -> np.ndarray:
+    """The n_draws × n matrix of a transform file."""
+    return schemas.read(path, "transform")["score"].to_numpy().reshape(-1, n)
+
+
+def distcurve(input, output, *, dataset, beta, seed, repetitions):
+    """DistCurve's θ̂ per draw, read from the stored transform by the regressor."""
     from pueval.mpe import distance_curve as dc
-    from pueval.mpe.priors import PriorOptions
+    from pueval.studies import mpe_draws as study
+
+    y, s = _draws(input)
+    frame = study.readout_draws("distcurve", y, s, _transform_scores(input.transform, y.size), seed=seed,
+                                dataset=dataset, beta=beta, model=dc.load_regressor(input.model),
+                                repetitions=repetitions)
+    schemas.write(frame, output[0], "distcurve")
+
+
+def bbe(input, output, *, dataset, beta, seed, options):
+    """BBE's θ̂ and its own interval per draw, read from the stored transform."""
+    from pueval.studies import mpe_draws as study
+
+    y, s = _draws(input)
+    frame = study.readout_draws("bbe", y, s, _transform_scores(input.transform, y.size), seed=seed, dataset=dataset,
+                                beta=beta, bbe=options)
+    schemas.write(frame, output[0], "bbe")
+
+
+def tice(input, output, *, dataset, beta, seed, options):
     from pueval.studies import mpe_draws as study
 
     X, y = _features(input.data)
-    options = PriorOptions(distcurve_model=dc.load_regressor(input.model), repetitions=repetitions,
-                           transform=transform, bbe=bbe)
-    for draws, path, beta in _every_beta(input, output, betas):
-        with naming_keys({"transform": "mpe.distcurve.transform.folds"}):
-            frame = study.transform_draws(X, y, _labels(draws, y.size), options, seed=seed, dataset=dataset,
-                                          beta=beta)
-        schemas.write(frame, path, "transform_mpe")
+    frame = study.tice_draws(X, y, _labels(input.draws, y.size), seed=seed, dataset=dataset, beta=beta, **options)
+    schemas.write(frame, output[0], "tice")
 
 
-def tice(input, output, *, dataset, betas, seed, options):
-    from pueval.studies import mpe_draws as study
-
-    X, y = _features(input.data)
-    for draws, path, beta in _every_beta(input, output, betas):
-        frame = study.tice_draws(X, y, _labels(draws, y.size), seed=seed, dataset=dataset, beta=beta, **options)
-        schemas.write(frame, path, "tice")
-
-
-def prior_bootstrap(input, output, *, dataset, betas, seed, draws, n_boot, level, methods, km, repetitions, transform,
+def prior_bootstrap(input, output, *, dataset, beta, seed, draws, n_boot, level, methods, km, repetitions, transform,
                     bbe, tice):
-    """Every method's bootstrap interval for θ on the first ``draws`` draws of each β of ``dataset``."""
+    """Every method's bootstrap interval for θ on the first ``draws`` draws of (``dataset``, ``beta``)."""
     from pueval.mpe import distance_curve as dc
     from pueval.mpe.priors import PriorOptions
     from pueval.studies import prior_intervals as study
@@ -73,11 +100,8 @@ def prior_bootstrap(input, output, *, dataset, betas, seed, draws, n_boot, level
     X, y = _features(input.data)
     options = PriorOptions(km_standardize=km["standardize"], distcurve_model=dc.load_regressor(input.model),
                            repetitions=repetitions, transform=transform, bbe=bbe, tice=tice)
-    frames = []
-    for path, beta in zip(input.draws, betas, strict=True):
-        with naming_keys({"n_boot": "prior_intervals.n_boot", "level": "prior_intervals.level"}):
-            frames.append(study.bootstrap_draws(X, y, _labels(path, y.size)[:draws], methods, seed=seed,
-                                                dataset=dataset, beta=beta, n_boot=n_boot, level=level,
-                                                options=options))
-        log.info("%s beta=%g: bootstrap intervals of %s on %d draws", dataset, beta, ", ".join(methods), draws)
-    schemas.write(pd.concat(frames, ignore_index=True), output[0], "prior_bootstrap")
+    with naming_keys({"n_boot": "prior_intervals.n_boot", "level": "prior_intervals.level"}):
+        frame = study.bootstrap_draws(X, y, _labels(input.draws, y.size)[:draws], methods, seed=seed, dataset=dataset,
+                                      beta=beta, n_boot=n_boot, level=level, options=options)
+    log.info("%s beta=%g: bootstrap intervals of %s on %d draws", dataset, beta, ", ".join(methods), draws)
+    schemas.write(frame, output[0], "prior_bootstrap")
