@@ -7,6 +7,7 @@ verdicts.smk; helpers in common.smk). Rule x of F.smk runs
 workflow/scripts/x.py, which runs x of pueval.pipeline.steps.F.
 """
 
+import os
 import re
 import time
 from pathlib import Path
@@ -20,6 +21,11 @@ from pueval.pipeline.config import beta_name, start_up
 min_version("9.0")
 
 STARTED = time.time()
+
+# Every job's NumPy without its transparent-huge-page advice (NumPy's own switch; values unchanged): where the
+# kernel's THP defrag policy is "madvise", a common default, each large fresh array then waits on memory compaction,
+# which doubled the time of KM's Gram matrices (docs/pipeline.md). Set in the environment, the user's value is kept.
+os.environ.setdefault("NUMPY_MADVISE_HUGEPAGE", "0")
 # The reference workload's seconds, timed when the run starts (pueval.pipeline.reference).
 REFERENCE = {}
 

@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from pueval import metrics
-from pueval.pipeline import compare
+from pueval.pipeline import compare, plan
 
 
 def _write_mirror(folder, rng):
@@ -197,7 +197,7 @@ def test_config_edit_reruns_only_what_it_affects(run, repo):
     more_draws = _snakemake(repo, base / "cores2", _config(mirror, n_draws=4), "-n", "--cores", "2")
     # draws and the estimators run one job per (dataset, beta): 3 datasets x 2 betas
     assert _job_counts(more_draws.stdout) == {"all": 1, "draws": 6, "km": 6, "transform": 6, "distcurve": 6,
-                                              "bbe": 6, "tice": 6, "estimate": 6,
+                                              "tice": 6, "estimate": 6,
                                               "figure2": 1, "table1": 1, "theorem1": 1, "related": 3,
                                               "related_table": 1, "figure3_dataset": 3, "figure3": 1,
                                               "aul_interval": 1, "paired_difference": 1, "operating_points": 1,
@@ -216,7 +216,7 @@ def test_config_edit_reruns_only_what_it_affects(run, repo):
     config["datasets"]["trees"]["positive"] = {"in": ["A"]}  # the label rule: not the download
     new_labels = _snakemake(repo, base / "cores2", config, "-n", "--cores", "2")
     assert _job_counts(new_labels.stdout) == {"all": 1, "binarize": 1, "score": 1, "draws": 2, "km": 2,
-                                              "transform": 2, "distcurve": 2, "bbe": 2, "tice": 2, "estimate": 2,
+                                              "transform": 2, "distcurve": 2, "tice": 2, "estimate": 2,
                                               "figure2": 1,
                                               "table1": 1, "theorem1": 1, "related": 1, "related_table": 1,
                                               "figure3_dataset": 1, "figure3": 1, "aul_interval": 1, "sar": 1,
@@ -226,6 +226,53 @@ def test_config_edit_reruns_only_what_it_affects(run, repo):
     level = _snakemake(repo, base / "cores2", _config(mirror, paired_difference={"level": 0.9, "train_share": 0.1}),
                        "-n", "--cores", "2")
     assert _job_counts(level.stdout) == {"all": 1, "paired_difference": 1, "verdicts": 1}
+
+
+def _mpe(**changes):
+    """The test config's mpe section with ``changes`` to one estimator's options (``bbe={...}``)."""
+    mpe = _config("mirror")["mpe"]
+    for method, options in changes.items():
+        mpe[method] = {**mpe.get(method, {}), **options}
+    return mpe
+
+
+_AGGREGATES = {"table1": 1, "figure2": 1, "theorem1": 1, "related": 3, "related_table": 1, "prior_intervals": 1,
+               "km_standardized_table": 1, "verdicts": 1}
+# (edit, config changes, the jobs planned per rule): each edit plans its share (the jobs that read the edited value
+# or an estimator's file whose option it is, or a new beta's own jobs) and the aggregate tables, nothing else
+EDIT_TABLE = [
+    ("add beta 0.3", {"betas": [0.2, 0.3, 0.4]},
+     {"draws": 3, "km": 3, "km_standardized": 1, "transform": 3, "distcurve": 3, "tice": 3, "estimate": 3,
+      "prior_bootstrap": 1, **_AGGREGATES, "aul_interval": 1, "paired_difference": 1, "operating_points": 1}),
+    ("BBE's delta", {"mpe": _mpe(bbe={"delta": 0.05})},
+     {"estimate": 6, "sar": 3, "sar_table": 1, "model_selection": 1, "prior_bootstrap": 2, **_AGGREGATES}),
+    ("TIcE's k", {"mpe": _mpe(tice={"k": 4})},
+     {"tice": 6, "estimate": 6, "sar": 3, "sar_table": 1, "prior_bootstrap": 2, **_AGGREGATES}),
+    ("DistCurve's repetitions", {"mpe": _mpe(distcurve={"repetitions": 3})},
+     {"distcurve_model": 1, "distcurve": 6, "estimate": 6, "figure3_dataset": 3, "figure3": 1, "sar": 3,
+      "sar_table": 1, "prior_bootstrap": 2, **_AGGREGATES}),
+    ("Figure 3's repetitions", {"figure3": {**_config("mirror")["figure3"], "repetitions": 3}},
+     {"figure3_dataset": 3, "figure3": 1, "verdicts": 1}),
+    ("drop a dataset", {"run": ["abalone", "airfoil"]},
+     {**_AGGREGATES, "related": 0, "aul_interval": 1, "paired_difference": 1, "operating_points": 1,
+      "figure3": 1, "sar_table": 1, "model_selection": 1}),
+]
+
+
+@pytest.mark.parametrize(("edit", "changes", "expected"), EDIT_TABLE, ids=[row[0] for row in EDIT_TABLE])
+def test_an_edit_reruns_its_share_and_the_tables(run, repo, edit, changes, expected):
+    """The replay of docs/pipeline.md's "what an edit reruns" on the test's run: a rule that should not rerun is
+    named when it does; a new beta's jobs leave every other beta's alone."""
+    base, mirror = run
+    result = _snakemake(repo, base / "cores2", _config(mirror, **changes), "-n", "--cores", "2")
+    assert result.returncode == 0, result.stderr[-3000:]
+    jobs = [job for job in plan.planned_jobs(result.stdout) if job.rule != "all"]
+    counts = {rule: sum(job.rule == rule for job in jobs) for rule in {job.rule for job in jobs}}
+    wanted = {rule: n for rule, n in expected.items() if n}
+    assert counts == wanted, (f"{edit}: reran outside its share: {sorted(set(counts) - set(wanted))}; "
+                              f"counts {counts}")
+    if "betas" in changes:
+        assert {job.wildcards.get("beta") for job in jobs} <= {None, "0.3"}
 
 
 def test_bad_config_fails_before_any_job(repo, tmp_path):
@@ -253,7 +300,7 @@ def test_slurm_profile_dry_run(run, repo):
                         str(repo / "profiles" / "slurm"))
     assert result.returncode == 0, result.stderr[-3000:]
     counts = _job_counts(result.stdout)
-    assert counts["km"] == 3 and counts["score"] == 3 and counts["table1"] == 1  # km: one job per dataset
+    assert counts["km"] == 6 and counts["score"] == 3 and counts["table1"] == 1  # km: one job per dataset and beta
 
 
 def _bench(**changes):

@@ -1,5 +1,6 @@
 # Per-draw estimates: AUL^PU, AUC^PU and the AUC corrected with each MPE prior, one job per (dataset, beta), which
-# later rules read by ESTIMATE_OUTPUT (Figure 3 reads the paper's priors' own files instead).
+# later rules read by ESTIMATE_OUTPUT (Figure 3 reads the paper's priors' own files instead). BBE is read from the
+# stored transform here, its one reader (milliseconds a draw; a job of its own would cost more to start).
 ESTIMATE_OUTPUT = "results/estimates/{dataset}/beta{beta}.parquet"
 
 
@@ -10,7 +11,7 @@ rule estimate:
         km=KM_OUTPUT,
         distcurve=DISTCURVE_OUTPUT,
         en=EN_OUTPUT,
-        bbe=BBE_OUTPUT,
+        transform=rules.transform.output.scores,
         tice=TICE_OUTPUT,
     output:
         ESTIMATE_OUTPUT,
@@ -23,5 +24,7 @@ rule estimate:
     params:
         dataset=lambda w: w.dataset,
         beta=lambda w: float(w.beta),
+        seed=config["seed"],
+        bbe=config["mpe"]["bbe"],
     script:
         "../scripts/estimate.py"

@@ -1,8 +1,9 @@
 # Mixture proportion estimation, one job per (dataset, beta) and estimator, so that an edit reruns its share: a new
 # beta its own jobs; an estimator's option that estimator's jobs (and what reads its file). KM1/KM2 (one job: one
 # option, one set of Gram matrices); the cross-fitted LightGBM transform, stored, with EN (no options) read from it
-# in its job; DistCurve (its regressor) and BBE read from the stored transform in jobs of their own; TIcE.
-# estimate.smk and Figure 3 read them by these patterns.
+# in its job; DistCurve (its regressor) read from the stored transform in jobs of its own; TIcE. BBE's read-out of
+# the transform (milliseconds) is made where its one reader is, in estimate.smk's job. estimate.smk and Figure 3
+# read these files by their patterns.
 KM_OUTPUT = "results/mpe/km/{dataset}/beta{beta}.parquet"
 KM_STANDARDIZED_OUTPUT = "results/mpe/km_standardized/{dataset}/beta{beta}.parquet"
 # Beside Table 1: KM1/KM2 on standardized features for these datasets (mpe.km.standardized_datasets in run).
@@ -12,7 +13,6 @@ KM_STANDARDIZED = [
 TRANSFORM_OUTPUT = "results/mpe/transform/{dataset}/beta{beta}.parquet"
 EN_OUTPUT = "results/mpe/en/{dataset}/beta{beta}.parquet"
 DISTCURVE_OUTPUT = "results/mpe/distcurve/{dataset}/beta{beta}.parquet"
-BBE_OUTPUT = "results/mpe/bbe/{dataset}/beta{beta}.parquet"
 TICE_OUTPUT = "results/mpe/tice/{dataset}/beta{beta}.parquet"
 
 
@@ -131,28 +131,6 @@ rule distcurve:
         repetitions=config["mpe"]["distcurve"]["repetitions"],
     script:
         "../scripts/distcurve.py"
-
-
-rule bbe:
-    input:
-        data=rules.binarize.output[0],
-        draws=DRAWS_OUTPUT,
-        transform=rules.transform.output.scores,
-    output:
-        BBE_OUTPUT,
-    log:
-        "results/logs/bbe/{dataset}/beta{beta}.log",
-    benchmark:
-        "results/benchmarks/bbe/{dataset}/beta{beta}.tsv"
-    conda:
-        "../../environment.yml"
-    params:
-        dataset=lambda w: w.dataset,
-        beta=lambda w: float(w.beta),
-        seed=config["seed"],
-        options=config["mpe"]["bbe"],
-    script:
-        "../scripts/bbe.py"
 
 
 rule tice:

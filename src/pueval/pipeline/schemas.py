@@ -61,7 +61,7 @@ SCHEMAS = {
                               "the km file's columns", _KM_COLUMNS),
     "transform": Schema("mpe/transform/{dataset}/beta{beta}.parquet", "transform",
                         "per draw and row: the cross-fitted labeled-vs-unlabeled LightGBM transform that EN, DistCurve "
-                        "and BBE read", {"draw": "draw index", "score": "the held-out score of that row of data/ "
+                        "and BBE (in the estimate job) read", {"draw": "draw index", "score": "the held-out score of that row of data/ "
                                          "(rows in data/'s order within a draw)"}),
     "en": Schema("mpe/en/{dataset}/beta{beta}.parquet", "transform", "per draw: EN (Elkan & Noto 2008, e1) on the "
                  "transform", {"draw": "draw index", "theta": "true positive fraction of the unlabeled rows",
@@ -71,11 +71,6 @@ SCHEMAS = {
                         "per draw: DistCurve (Zeiberg et al. 2020) read from the stored transform", {
         "draw": "draw index", "theta": "true positive fraction of the unlabeled rows",
         "theta_distance": "DistCurve estimate", "seconds": "time of this draw's read-out (the transform's is in en)"}),
-    "bbe": Schema("mpe/bbe/{dataset}/beta{beta}.parquet", "bbe",
-                  "per draw: BBE (Garg et al. 2021) read from the stored transform", {
-        "draw": "draw index", "theta": "true positive fraction of the unlabeled rows", "theta_bbe": "BBE estimate",
-        "bbe_lower": "BBE's own interval for theta, low end (DKW_bound at its bin)", "bbe_upper": "its high end",
-        "seconds": "time of this draw's read-out"}),
     "tice": Schema("mpe/tice/{dataset}/beta{beta}.parquet", "tice", "per draw: TIcE (Bekker & Davis 2018)", {
         "draw": "draw index", "theta": "true positive fraction of the unlabeled rows", "theta_tice": "TIcE estimate",
         "seconds": "time of this draw"}),

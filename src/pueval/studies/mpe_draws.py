@@ -12,15 +12,18 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
-from pueval.mpe import kernel_embedding as ke
 from pueval.mpe.priors import PriorEstimator, PriorOptions, transform_readout
 from pueval.seeds import PriorSeeds
 from pueval.studies.aul_paper import column_name
 from pueval.studies.draws import check_transform_folds
+
+if TYPE_CHECKING:  # KM's module loads numba: imported where KM runs, so a job without KM does not pay for it
+    from pueval.mpe import kernel_embedding as ke
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +48,8 @@ def per_draw(y: np.ndarray, s: np.ndarray, estimate_one: Callable[[int, np.ndarr
 def kernel_bank(X, *, label: str, standardize: bool = False) -> ke.KernelBank:
     """The :class:`~pueval.mpe.kernel_embedding.KernelBank` of the rows of ``X``, built once for every draw (and
     every β) of a dataset; its time is logged and kept as ``bank.seconds``."""
+    from pueval.mpe import kernel_embedding as ke
+
     bank = ke.KernelBank(X, standardize=standardize)
     log.info("%s: Gram matrices of %d rows in %.1f s (shared by all draws)", label, bank.n, bank.seconds)
     return bank
@@ -56,6 +61,8 @@ def km_draws(X, y: np.ndarray, s: np.ndarray, *, label: str, standardize: bool =
     ``s`` (n_draws × n PU labels) and true classes ``y``; one :class:`~pueval.mpe.kernel_embedding.KernelBank`
     for all draws: ``bank`` (from :func:`kernel_bank`, shared with other calls; ``standardize`` is then the
     bank's), else one built here."""
+    from pueval.mpe import kernel_embedding as ke
+
     bank = kernel_bank(X, label=label, standardize=standardize) if bank is None else bank
 
     def one(draw, labeled):
@@ -115,7 +122,7 @@ def readout_draws(method: str, y: np.ndarray, s: np.ndarray, scores: np.ndarray,
                   beta: float, **options) -> pd.DataFrame:
     """DistCurve's or BBE's θ̂ per draw read from the draws' stored transform ``scores`` (from
     :func:`transform_scores`), with draw d's seeds as :func:`transform_draws` gives them: the same values
-    (schemas ``distcurve`` and ``bbe``; BBE's own interval in ``bbe_lower``, ``bbe_upper``). ``options``:
+    (DistCurve's: schema ``distcurve``; BBE's with its own interval in ``bbe_lower``, ``bbe_upper``). ``options``:
     :func:`pueval.mpe.priors.transform_readout`'s (``model`` and ``repetitions``; ``bbe``)."""
     def one(draw, labeled):
         found = transform_readout(method, scores[draw], np.asarray(s[draw]), PriorSeeds.of(seed, dataset, beta, draw),

@@ -46,6 +46,11 @@ def _labels(path, n: int) -> np.ndarray:
     return scar.label_matrix(schemas.read(path, "draws"), n)
 
 
+def _transform_scores(path, n: int) -> np.ndarray:
+    """The n_draws × n matrix of a transform file (rows in data/'s order within each draw)."""
+    return schemas.read(path, "transform")["score"].to_numpy().reshape(-1, n)
+
+
 def _concat(paths, kind: str) -> pd.DataFrame:
     return pd.concat([schemas.read(p, kind) for p in paths], ignore_index=True)
 

@@ -1,6 +1,6 @@
 """Steps of ``workflow/rules/mpe.smk``: the class-prior estimators on the draws of one (dataset, β) each: KM1/KM2,
-DistCurve's regressor, the LightGBM transform with EN, DistCurve and BBE read from the stored transform, TIcE, and
-every method's bootstrap interval on the first draws."""
+DistCurve's regressor, the LightGBM transform with EN, DistCurve read from the stored transform, TIcE, and every
+method's bootstrap interval on the first draws."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pandas as pd
 
 from pueval.pipeline import schemas
 from pueval.pipeline.config import naming_keys
-from pueval.pipeline.steps import LABEL, _features, _labels, log
+from pueval.pipeline.steps import LABEL, _features, _labels, _transform_scores, log
 
 
 def _draws(input) -> tuple[np.ndarray, np.ndarray]:
@@ -42,8 +42,8 @@ def distcurve_model(input, output, *, seed, repetitions, training):
 
 
 def transform(input, output, *, dataset, beta, seed, transform):
-    """Every draw's cross-fitted labeled-vs-unlabeled transform (which DistCurve and BBE read in jobs of their own)
-    and EN's θ̂ from it (EN has no options)."""
+    """Every draw's cross-fitted labeled-vs-unlabeled transform (which DistCurve reads in jobs of its own, BBE in the
+    estimate's) and EN's θ̂ from it (EN has no options)."""
     from pueval.studies import mpe_draws as study
 
     X, y = _features(input.data)
@@ -53,11 +53,6 @@ def transform(input, output, *, dataset, beta, seed, transform):
     schemas.write(pd.DataFrame({"draw": np.repeat(np.arange(len(scores)), scores.shape[1]),
                                 "score": scores.ravel()}), output.scores, "transform")
     schemas.write(en, output.en, "en")
-
-
-def _transform_scores(path, n: int) -> np.ndarray:
-    """The n_draws × n matrix of a transform file."""
-    return schemas.read(path, "transform")["score"].to_numpy().reshape(-1, n)
 
 
 def distcurve(input, output, *, dataset, beta, seed, repetitions):
@@ -70,16 +65,6 @@ def distcurve(input, output, *, dataset, beta, seed, repetitions):
                                 dataset=dataset, beta=beta, model=dc.load_regressor(input.model),
                                 repetitions=repetitions)
     schemas.write(frame, output[0], "distcurve")
-
-
-def bbe(input, output, *, dataset, beta, seed, options):
-    """BBE's θ̂ and its own interval per draw, read from the stored transform."""
-    from pueval.studies import mpe_draws as study
-
-    y, s = _draws(input)
-    frame = study.readout_draws("bbe", y, s, _transform_scores(input.transform, y.size), seed=seed, dataset=dataset,
-                                beta=beta, bbe=options)
-    schemas.write(frame, output[0], "bbe")
 
 
 def tice(input, output, *, dataset, beta, seed, options):
