@@ -14,9 +14,12 @@ def standardized(X: np.ndarray) -> np.ndarray:
 
 
 def squared_distances(Z: np.ndarray) -> np.ndarray:
-    """All pairwise squared Euclidean distances, n × n, diagonal exactly 0."""
+    """All pairwise squared Euclidean distances, n × n, diagonal exactly 0: (‖z_i‖² + ‖z_j‖²) − 2·z_iᵀz_j, with
+    two n × n arrays, not four (each fresh one costs its pages; the same values)."""
     sq = np.einsum("ij,ij->i", Z, Z)
-    D = sq[:, None] + sq[None, :] - 2.0 * (Z @ Z.T)
+    gram = Z @ Z.T
+    D = np.add(sq[:, None], sq[None, :])
+    D -= np.multiply(gram, 2.0, out=gram)
     np.maximum(D, 0.0, out=D)
     np.fill_diagonal(D, 0.0)
     return D

@@ -129,7 +129,9 @@ rule figure3_dataset:
         draws=lambda w: DRAWS_OUTPUT.format(
             dataset=w.dataset, beta=beta_name(FIGURE3["beta"])
         ),
-        km=lambda w: KM_OUTPUT.format(dataset=w.dataset, beta=beta_name(FIGURE3["beta"])),
+        km=lambda w: KM_OUTPUT.format(
+            dataset=w.dataset, beta=beta_name(FIGURE3["beta"])
+        ),
         distcurve=lambda w: DISTCURVE_OUTPUT.format(
             dataset=w.dataset, beta=beta_name(FIGURE3["beta"])
         ),

@@ -13,15 +13,14 @@ the config key the argument came from.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import sys
 from contextlib import contextmanager
 from pathlib import Path
 
-import jsonschema
 import numpy as np
-import yaml
 
 from pueval.validation import ArgumentError
 
@@ -65,22 +64,33 @@ def _is_number(checker, value) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
-_TYPES = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine_many({"integer": _is_integer, "number": _is_number})
-StrictValidator = jsonschema.validators.extend(jsonschema.Draft202012Validator, type_checker=_TYPES)
+# jsonschema and PyYAML are loaded when the config is read (start-up), not by every job that imports naming_keys
+@functools.cache
+def _strict_validator():
+    """JSON Schema's 2020-12 validator with the strict integer and number above."""
+    import jsonschema
+
+    types = jsonschema.Draft202012Validator.TYPE_CHECKER.redefine_many({"integer": _is_integer, "number": _is_number})
+    return jsonschema.validators.extend(jsonschema.Draft202012Validator, type_checker=types)
 
 
-class _UniqueKeyLoader(yaml.SafeLoader):
+@functools.cache
+def _unique_key_loader():
     """A YAML loader that refuses a mapping which repeats a key."""
+    import yaml
 
-    def construct_mapping(self, node, deep=False):
-        seen = set()
-        for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=deep)
-            if key in seen:
-                raise ConfigError(f"config key '{key}' appears twice in {node.start_mark.name} "
-                                  f"(line {key_node.start_mark.line + 1}); YAML would keep the last silently")
-            seen.add(key)
-        return super().construct_mapping(node, deep=deep)
+    class UniqueKeyLoader(yaml.SafeLoader):
+        def construct_mapping(self, node, deep=False):
+            seen = set()
+            for key_node, _ in node.value:
+                key = self.construct_object(key_node, deep=deep)
+                if key in seen:
+                    raise ConfigError(f"config key '{key}' appears twice in {node.start_mark.name} "
+                                      f"(line {key_node.start_mark.line + 1}); YAML would keep the last silently")
+                seen.add(key)
+            return super().construct_mapping(node, deep=deep)
+
+    return UniqueKeyLoader
 
 
 MAX_VALUES = 100_000  # values a config file may expand to, aliases counted at every use
@@ -90,6 +100,8 @@ SHOWN = 160  # characters of a value a start-up message shows at most
 def _expanded_size(node, memo: dict) -> int:
     """How many values ``node`` expands to, each alias counted at every place it is used (memoized per node, so
     a billion-leaf alias bomb is measured without being expanded)."""
+    import yaml
+
     if id(node) not in memo:
         if isinstance(node, yaml.SequenceNode):
             memo[id(node)] = 1 + sum(_expanded_size(child, memo) for child in node.value)
@@ -104,7 +116,7 @@ def load_yaml(text: str, name: str):
     """YAML text (a config file, or a ``--config`` value) as the safe loader reads it, refusing a mapping that
     repeats a key and a document whose aliases expand to more than :data:`MAX_VALUES` values (an alias bomb
     would otherwise be expanded by the first message that shows it)."""
-    loader = _UniqueKeyLoader(text)
+    loader = _unique_key_loader()(text)
     try:
         node = loader.get_single_node()
         if node is None:
@@ -136,6 +148,8 @@ def check_files(paths) -> None:
 def apply_command_line(config: dict, config_args) -> dict:
     """Re-read ``--config key=value`` values as YAML: ``betas=[0.1,0.2]``, ``verify_checksums=false``,
     ``uci_mirror=null`` (Snakemake reads them as strings)."""
+    import yaml
+
     for entry in config_args or ():
         key, _, value = entry.partition("=")
         try:
@@ -409,6 +423,8 @@ DEFAULT_FILES = ("config/datasets.yaml", "config/config.yaml")  # what the Snake
 def load(*overrides: str | Path, root: str | Path = ".", config_args=()) -> dict:
     """The validated config a run of ``snakemake --configfile <overrides> --config <config_args>`` would see
     (for scripts and tests): the files merged in Snakemake's order, then :func:`start_up`."""
+    import yaml
+
     root = Path(root)
     files = [root / f for f in DEFAULT_FILES] + [Path(p) for p in overrides]
     config = {}
@@ -455,8 +471,10 @@ def start_up(config: dict, configfiles, config_args, base: str | Path) -> dict:
 
 def validate(config: dict, schema_path: str | Path) -> dict:
     """Check ``config``, fill in schema defaults in place and return it; raise ConfigError."""
+    import yaml
+
     schema = yaml.safe_load(Path(schema_path).read_text())
-    validator = StrictValidator(schema)
+    validator = _strict_validator()(schema)
     errors = sorted(validator.iter_errors(config), key=lambda e: list(e.absolute_path))
     if errors:
         lines = [f"config key '{_key(e.absolute_path)}': {short(e.message)}" for e in errors]

@@ -44,12 +44,12 @@ def planned_jobs(dry_run_output: str) -> list[Job]:
     ['km[dataset=airfoil, beta=0.2]', 'all']
     """
     jobs: list[Job] = []
-    for block in re.split(r"^(?=\s*(?:local)?rule \w+:\s*$)", dry_run_output.split("Job stats:")[0], flags=re.M):
+    for block in re.split(r"^(?=\s*(?:local)?rule \w+:\s*$)", dry_run_output, flags=re.M):
         lines = [line.strip() for line in block.splitlines()]
         found = _RULE.match(lines[0]) if lines else None
         if not found:
             continue
-        items = dict(line.split(":", 1) for line in lines[1:] if ":" in line)
+        items = dict(line.split(":", 1) for line in lines[1:] if ":" in line)  # a job's lines; then its tables
         wildcards = items.get("wildcards", "").strip()
         jobs.append(Job(found.group(1), dict(w.split("=", 1) for w in wildcards.split(", ")) if wildcards else {},
                         items["benchmark"].strip() if "benchmark" in items else None))
