@@ -3,6 +3,9 @@ sketches merged on the driver (pip install ".[spark]"; Spark needs a Java runtim
 
     uv run python examples/at_scale_spark.py
 """
+import os
+import sys
+
 import numpy as np
 import pandas as pd
 from pyspark.sql import SparkSession
@@ -10,6 +13,9 @@ from pyspark.sql import SparkSession
 import pueval.sketch
 
 if __name__ == "__main__":
+    # the executors' Python is this one (which has pueval), not the first python3 on PATH; on a cluster, install
+    # pueval on every node or ship it (docs: At scale)
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     spark = (SparkSession.builder.master("local[2]").appName("pueval-at-scale")
              .config("spark.ui.enabled", "false").getOrCreate())
     rng = np.random.default_rng(0)

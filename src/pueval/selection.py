@@ -55,7 +55,7 @@ against them first; beyond these, the Bonferroni value decides (a larger set, st
 how many."""
 CHUNK = 1 << 22  # draws × candidates held at once (32 MB of float64)
 
-__all__ = ["select_models", "Selection", "refit_within_set", "FailedFitWarning", "FewUnitsWarning"]
+__all__ = ["select_models", "Selection", "refit_within_set", "FailedFitWarning", "FewUnitsWarning", "WideSetWarning"]
 
 
 @dataclass(frozen=True)
@@ -324,6 +324,11 @@ class FailedFitWarning(UserWarning):
     """Some candidates of a search have a non-finite test score (their fit failed) and are left out."""
 
 
+class WideSetWarning(UserWarning):
+    """:func:`refit_within_set` chose within a set that holds more than half the candidates: the folds' scores
+    cannot tell them apart, so the choice rests on the ``order`` alone."""
+
+
 def refit_within_set(order: Callable[[dict], object] | str, *, level: float = 0.95,
                      score_key: str = "score") -> Callable[[dict], int]:
     """A ``refit`` callable for scikit-learn's ``GridSearchCV`` / ``RandomizedSearchCV`` scored with
@@ -356,6 +361,9 @@ def refit_within_set(order: Callable[[dict], object] | str, *, level: float = 0.
     ...            "split2_test_score": [0.69, 0.81, 0.80]}
     >>> refit_within_set("C")(results)  # C = 1 is within reach of the best, C = 10, and simpler
     1
+
+    A set that holds more than half the candidates is a :class:`WideSetWarning` when the simplest is not the best:
+    the folds could not tell the candidates apart, and the choice rests on ``order`` alone.
     """
     from scipy.stats import t as student
 
@@ -400,8 +408,15 @@ def refit_within_set(order: Callable[[dict], object] | str, *, level: float = 0.
             if np.all(np.where(se > 0, lead <= c * se, lead <= 0.0)):
                 kept.append(j)
         try:
-            return int(fitted[min(kept or [best], key=lambda j: (key(params[fitted[j]]), j))])
+            chosen = min(kept or [best], key=lambda j: (key(params[fitted[j]]), j))
         except (KeyError, TypeError) as error:
             raise ArgumentError("order", f"cannot order the candidates' parameters ({error!r})") from None
+        if 2 * len(kept) > count and chosen != best:
+            warnings.warn(f"refit_within_set: {len(kept)} of {count} candidates cannot be ruled out as the best at "
+                          f"level {level:g} with {f} folds: their scores do not tell them apart, so the simplest is "
+                          f"chosen by order alone; its mean test score is {mean[best] - mean[chosen]:.3g} below the "
+                          f"best's ({mean[best]:.3g}). More labeled rows per fold, or more folds, narrow the set.",
+                          WideSetWarning, stacklevel=2)
+        return int(fitted[chosen])
 
     return refit

@@ -192,6 +192,7 @@ def test_every_bad_argument_is_named(call, argument, message):
     assert raised.value.argument == argument
 
 
+@pytest.mark.filterwarnings("ignore::pueval.selection.WideSetWarning")  # its sets are wide; tested below
 def test_refit_within_set_picks_the_simplest_member_in_a_grid_search():
     from sklearn.linear_model import LogisticRegression
     from sklearn.model_selection import GridSearchCV
@@ -240,6 +241,7 @@ def test_enumerating_every_labeled_set_of_a_small_problem():
     assert held / len(subsets) >= 0.88
 
 
+@pytest.mark.filterwarnings("ignore::pueval.selection.WideSetWarning")  # its sets are wide; tested below
 def test_refit_within_set_never_chooses_a_failed_fit():
     from pueval.selection import FailedFitWarning
 
@@ -280,3 +282,21 @@ def test_select_models_is_seeded_by_default():
     labels = (rng.random(400) < 0.3).astype(int)
     scores = {name: labels + rng.normal(size=400) * k for name, k in (("a", 1.0), ("b", 1.05), ("c", 1.1))}
     assert select_models(labels, scores) == select_models(labels, scores)
+
+
+def test_refit_within_set_warns_when_its_set_is_too_wide_to_choose():
+    """Folds that cannot tell five candidates apart: the simplest is chosen by order alone, with a warning that
+    says so and how far below the best it sits; a set of one (the best clearly ahead) chooses it silently."""
+    from pueval.selection import WideSetWarning
+
+    rng = np.random.default_rng(3)
+    noise = rng.normal(0, 0.05, (5, 4))
+    wide = {"params": [{"C": c} for c in (0.01, 0.1, 1.0, 10.0, 100.0)],
+            **{f"split{i}_test_score": list(0.8 + 0.002 * np.arange(5) + noise[:, i]) for i in range(4)}}
+    with pytest.warns(WideSetWarning, match=r"5 of 5 candidates cannot be ruled out.*below the best's"):
+        assert refit_within_set("C")(wide) == 0
+    clear = {"params": wide["params"],
+             **{f"split{i}_test_score": [0.6, 0.61, 0.62, 0.9 + 0.001 * i, 0.63] for i in range(4)}}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert refit_within_set("C")(clear) == 3
