@@ -1,9 +1,9 @@
 """What an edit of the default config costs: for each edit, the job-seconds Snakemake plans against the
 job-seconds of the work the edit changes (its share), priced by the benchmark files of a complete run.
 
-    cd /path/to/a/complete/default/run && uv run python /path/to/benchmarks/edit_cost.py --run . [--mirror ../shared/uci]
+    cd RUN && uv run python /path/to/benchmarks/edit_cost.py --run . [--mirror ../shared/uci]
 
-``--run`` is the folder of a complete default run (a clone where ``snakemake --cores 2`` ran, with its
+``--run`` (RUN) is the folder of a complete default run (a clone where ``snakemake --cores 2`` ran, with its
 ``.snakemake`` records and ``results/benchmarks``), planned with that folder's own environment (another
 installation of pueval is another path to the shipped DistCurve regressor, an input of several rules, so every
 job reading it would be planned); each edit is a config file merged over the run's config,

@@ -12,7 +12,8 @@ every machine and every run):
   third of the run, memory-bound NumPy and numba;
 * ``transform``: DistCurve's, EN's and BBE's read-outs of the cross-fitted LightGBM transform
   (:func:`pueval.studies.mpe_draws.transform_draws`, the config's default transform options) on
-  :data:`TRANSFORM` draws: ``transform`` with its read-outs and the LightGBM fits of Jain's, Figure 3's and the scores' rules;
+  :data:`TRANSFORM` draws: ``transform`` with its read-outs and the LightGBM fits of Jain's, Figure 3's and the
+  scores' rules;
 * ``sklearn``: small scikit-learn random forests and logistic regressions (:data:`SKLEARN`): Tabatabaei's,
   SAR-EM's and McDermott's rules, Python overhead per fit;
 * ``startup``: a fresh interpreter importing the steps' package (``python -c "import pueval.pipeline.steps"``):

@@ -46,8 +46,8 @@ def per_draw(y: np.ndarray, s: np.ndarray, estimate_one: Callable[[int, np.ndarr
 
 
 def kernel_bank(X, *, label: str, standardize: bool = False) -> ke.KernelBank:
-    """The :class:`~pueval.mpe.kernel_embedding.KernelBank` of the rows of ``X``, built once for every draw (and
-    every β) of a dataset; its time is logged and kept as ``bank.seconds``."""
+    """The :class:`~pueval.mpe.kernel_embedding.KernelBank` of the rows of ``X``, built once for every draw of a
+    (dataset, β); its time is logged and kept as ``bank.seconds``."""
     from pueval.mpe import kernel_embedding as ke
 
     bank = ke.KernelBank(X, standardize=standardize)
