@@ -78,7 +78,9 @@ def km_draws(X, y: np.ndarray, s: np.ndarray, *, label: str, standardize: bool =
 
 def transform_draws(X, y: np.ndarray, s: np.ndarray, options: PriorOptions, *, seed: int, dataset: str,
                     beta: float) -> pd.DataFrame:
-    """DistCurve, EN and BBE per draw on one transform each, with ``options`` (schema ``transform_mpe``):
+    """DistCurve, EN and BBE per draw on one transform each, with ``options``, in one call of
+    :class:`~pueval.mpe.priors.PriorEstimator` (what the reference workload times; the pipeline stores the
+    transform instead: :func:`transform_scores`, :func:`readout_draws`): ``theta_<m>`` per method,
     ``seconds_distance`` includes the transform, ``seconds_en`` and ``seconds_bbe`` are what each adds to it;
     ``bbe_lower`` and ``bbe_upper`` are BBE's own interval (``DKW_bound`` at its bin)."""
     s = np.asarray(s)
