@@ -36,8 +36,8 @@ from pueval.seeds import PriorSeeds
 from pueval.validation import (ArgumentError, PosLabel, check_integer, check_labels, check_level, check_matrix,
                                check_seed)
 
-__all__ = ["estimate_prior", "estimate_priors", "priors_agree", "PriorEstimate", "PriorOptions",
-           "PriorAtBoundWarning", "SubsampleWarning", "theta_bounds", "INTERVALS"]
+__all__ = ["estimate_prior", "estimate_priors", "priors_agree", "priors_disagreement", "PriorEstimate", "PriorOptions",
+           "PriorAtBoundWarning", "PriorsDisagreeWarning", "SubsampleWarning", "theta_bounds", "INTERVALS"]
 
 TRANSFORM_BASED = ("distcurve", "en", "bbe")
 KERNEL_EMBEDDING = ("km1", "km2")
@@ -409,6 +409,10 @@ class SubsampleWarning(UserWarning):
     """KM ran on a stratified subsample of the rows: its Gram matrices for all of them would not fit."""
 
 
+class PriorsDisagreeWarning(UserWarning):
+    """Several methods' θ̂ disagree beyond their intervals (:func:`priors_disagreement`): the prior is not settled."""
+
+
 @dataclass(frozen=True)
 class PriorEstimate:
     """The result of :func:`estimate_prior`. ``at_bound`` is ``"upper"``, ``"lower"`` or None; ``bounds`` the
@@ -678,9 +682,14 @@ def estimate_priors(X: ArrayLike, labels: ArrayLike, methods, *,
     if unknown:
         raise ArgumentError("options", f"names methods that are not run: {', '.join(unknown)}")
     shared = {}  # DistCurve, EN and BBE share one transform of the same rows; KM1 and KM2 one run of KM
-    return {m: _estimate_prior(X, labels, m, random_state=random_state, pos_label=pos_label, interval=interval,
-                               n_boot=n_boot, level=level, shared=shared, options=options.get(m, {}))
-            for m in methods}
+    found = {m: _estimate_prior(X, labels, m, random_state=random_state, pos_label=pos_label, interval=interval,
+                                n_boot=n_boot, level=level, shared=shared, options=options.get(m, {}))
+             for m in methods}
+    disagreement = priors_disagreement(found)
+    if disagreement:
+        warnings.warn(f"estimate_priors: {disagreement}; the prior is not settled, and no number corrected with "
+                      "one of them should be trusted", PriorsDisagreeWarning, stacklevel=2)
+    return found
 
 
 def priors_agree(estimates: dict) -> bool | None:
@@ -707,3 +716,42 @@ def priors_agree(estimates: dict) -> bool | None:
     if len(intervals) < 2:
         return None
     return max(low for low, _ in intervals) <= min(high for _, high in intervals)
+
+
+def priors_disagreement(estimates: dict) -> str | None:
+    """How several :class:`PriorEstimate` disagree beyond their intervals, or None: two intervals that share no
+    point (:func:`priors_agree` false), or a method's θ̂ outside another's interval (with ``interval="own"`` only
+    BBE has one, so the others' θ̂ are checked against it). :func:`estimate_priors` warns with it.
+
+    Parameters
+    ----------
+    estimates : dict of PriorEstimate
+        As :func:`estimate_priors` returns them.
+
+    Returns
+    -------
+    str or None
+        The disagreement in words, naming the methods, their θ̂ and intervals; None when none is seen (or there is
+        no interval to see it by).
+
+    Examples
+    --------
+    >>> found = {"bbe": PriorEstimate(0.273, "bbe", None, (0, 1), 1000, 100, interval=(0.22, 0.33)),
+    ...          "tice": PriorEstimate(0.558, "tice", None, (0, 1), 1000, 100)}
+    >>> priors_disagreement(found)
+    "TIcE's θ̂ 0.558 lies outside BBE's interval [0.22, 0.33]"
+    """
+    def shown(e) -> str:
+        return f"{NAMES.get(e.method, e.method)}'s interval [{e.interval[0]:.3g}, {e.interval[1]:.3g}]"
+
+    with_interval = [e for e in estimates.values() if e.interval is not None]
+    apart = [(a, b) for i, a in enumerate(with_interval) for b in with_interval[i + 1:]
+             if a.interval[1] < b.interval[0] or b.interval[1] < a.interval[0]]
+    if apart:
+        return "; ".join(f"{shown(a)} and {shown(b)} share no point" for a, b in apart)
+    outside = [(e, other) for other in with_interval for e in estimates.values()
+               if e is not other and e.interval is None and not other.interval[0] <= e.theta <= other.interval[1]]
+    if outside:
+        return "; ".join(f"{NAMES.get(e.method, e.method)}'s θ̂ {e.theta:.3g} lies outside {shown(other)}"
+                         for e, other in outside)
+    return None

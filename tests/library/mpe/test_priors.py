@@ -310,3 +310,56 @@ def test_one_method_name_is_one_method_and_the_estimator_shows_itself():
     assert PriorEstimator("bbe").methods == ("bbe",)
     assert repr(PriorEstimator("bbe")) == "PriorEstimator(['bbe'])"
     assert repr(PriorEstimator(["km1", "tice"], tice={"k": 4})) == "PriorEstimator(['km1', 'tice'], tice={'k': 4})"
+
+
+def _estimate(method, theta, interval=None):
+    from pueval.mpe.priors import PriorEstimate
+
+    return PriorEstimate(theta, method, None, (0.0, 1.0), 1000, 100, interval=interval)
+
+
+@pytest.mark.parametrize(("found", "expected"), [
+    ({"bbe": _estimate("bbe", 0.273, (0.22, 0.33)), "tice": _estimate("tice", 0.558)},
+     "TIcE's θ̂ 0.558 lies outside BBE's interval [0.22, 0.33]"),
+    ({"bbe": _estimate("bbe", 0.273, (0.22, 0.33)), "distcurve": _estimate("distcurve", 0.5, (0.4, 0.6))},
+     "BBE's interval [0.22, 0.33] and DistCurve's interval [0.4, 0.6] share no point"),
+    ({"bbe": _estimate("bbe", 0.273, (0.22, 0.33)), "tice": _estimate("tice", 0.30)}, None),
+    ({"km1": _estimate("km1", 0.2), "tice": _estimate("tice", 0.6)}, None),  # no interval to judge by
+])
+def test_priors_disagreement_names_the_methods_beyond_each_others_intervals(found, expected):
+    from pueval.mpe.priors import priors_agree, priors_disagreement
+
+    assert priors_disagreement(found) == expected
+    with_intervals = sum(e.interval is not None for e in found.values())
+    if with_intervals > 1:  # the same judgement as priors_agree where it has one
+        assert (expected is None) == priors_agree(found)
+
+
+def test_estimate_priors_warns_when_its_estimates_disagree(monkeypatch):
+    from pueval.mpe import priors
+
+    fixed = {"bbe": _estimate("bbe", 0.273, (0.22, 0.33)), "tice": _estimate("tice", 0.558)}
+    monkeypatch.setattr(priors, "_estimate_prior", lambda X, labels, m, **kw: fixed[m])
+    with pytest.warns(priors.PriorsDisagreeWarning, match="TIcE's θ̂ 0.558 lies outside BBE's interval"):
+        assert priors.estimate_priors(np.zeros((4, 1)), [1, 0, 1, 0], ["bbe", "tice"]) == fixed
+    fixed["tice"] = _estimate("tice", 0.3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        priors.estimate_priors(np.zeros((4, 1)), [1, 0, 1, 0], ["bbe", "tice"])
+
+
+def test_a_disagreement_reaches_the_evaluations_warnings_and_its_report(monkeypatch):
+    """evaluate(mpe=[...]) keeps the disagreement among its warnings, and pueval.report leads with it."""
+    import pueval
+    from pueval.mpe import priors
+
+    fixed = {"bbe": _estimate("bbe", 0.273, (0.22, 0.33)), "tice": _estimate("tice", 0.558)}
+    monkeypatch.setattr(priors, "_estimate_prior", lambda X, labels, m, **kw: fixed[m])
+    rng = np.random.default_rng(0)
+    labels = (rng.random(400) < 0.3).astype(int)
+    scores = rng.normal(labels, 1.0)
+    with pytest.warns(priors.PriorsDisagreeWarning):
+        found = pueval.evaluate(labels, scores, X=scores[:, None], mpe=["bbe", "tice"])
+    assert any("lies outside BBE's interval" in w for w in found.warnings)
+    report = pueval.report(found)
+    assert "lies outside BBE's interval" in report[:report.index("| quantity")]  # before the numbers
