@@ -62,7 +62,8 @@ SCHEMAS = {
     "transform": Schema("mpe/transform/{dataset}/beta{beta}.parquet", "transform",
                         "per draw and row: the cross-fitted labeled-vs-unlabeled LightGBM transform that EN, DistCurve "
                         "and BBE (in the estimate job) read", {
-        "draw": "draw index", "score": "the held-out score of that row of data/ (rows in data/'s order within a draw)"}),
+        "draw": "draw index",
+        "score": "the held-out score of that row of data/ (rows in data/'s order within a draw)"}),
     "en": Schema("mpe/en/{dataset}/beta{beta}.parquet", "transform", "per draw: EN (Elkan & Noto 2008, e1) on the "
                  "transform", {"draw": "draw index", "theta": "true positive fraction of the unlabeled rows",
                                "theta_en": "EN estimate", "transform_seconds": "the transform's time",
