@@ -21,6 +21,7 @@ import hashlib
 import math
 import numbers
 import os
+import sys
 import time
 import warnings
 from dataclasses import dataclass, field
@@ -443,17 +444,23 @@ INTERVALS = ("own", "bootstrap")
 a bootstrap over rows (labeled and unlabeled resampled separately, the whole method re-run)."""
 
 
-def _bootstrap(estimator, name: str, X, s, random_state, n_boot: int, level: float) -> tuple[float, float]:
+def _bootstrap(estimator, name: str, X, s, random_state, n_boot: int, level: float,
+               verbose: bool = False) -> tuple[float, float]:
     """The ``level`` percentile interval of θ̂ over ``n_boot`` resamples: labeled and unlabeled rows each drawn
     with replacement to their own count, every resample's seeds from the bootstrap's generator, and the copies
-    of a row kept together in the method's folds (``groups``: the row each copy came from)."""
+    of a row kept together in the method's folds (``groups``: the row each copy came from). ``verbose``: a line on
+    standard error every tenth of the resamples, with the seconds so far."""
     rng = (random_state.spawn(1)[0] if isinstance(random_state, np.random.Generator)
            else seeding.rng(random_state, "bootstrap") if random_state is not None else np.random.default_rng())
     labeled, unlabeled = np.flatnonzero(s == 1), np.flatnonzero(s == 0)
     values = np.empty(n_boot)
+    start, every = time.perf_counter(), max(1, n_boot // 10)
     for b in range(n_boot):
         rows = np.r_[rng.choice(labeled, labeled.size), rng.choice(unlabeled, unlabeled.size)]
         values[b] = estimator(X[rows], s[rows], _seeds(rng), groups=rows)[name]
+        if verbose and ((b + 1) % every == 0 or b + 1 == n_boot):
+            print(f"{NAMES[name]} bootstrap: {b + 1}/{n_boot} resamples, {time.perf_counter() - start:.1f} s",
+                  file=sys.stderr, flush=True)
     tail = (1.0 - level) / 2.0
     low, high = np.quantile(values, [tail, 1.0 - tail])
     return float(low), float(high)
@@ -503,7 +510,7 @@ def _seeds(random_state) -> PriorSeeds:
 def estimate_prior(X: ArrayLike, labels: ArrayLike, method: Method, *,
                    random_state: int | np.random.Generator | None = None, pos_label: PosLabel = 1,
                    interval: Literal["own", "bootstrap"] | None = "own", n_boot: int = 100, level: float = 0.95,
-                   **options) -> PriorEstimate:
+                   verbose: bool = False, **options) -> PriorEstimate:
     """θ̂, the share of positives among the unlabeled rows, by one of six methods.
 
     Parameters
@@ -528,6 +535,9 @@ def estimate_prior(X: ArrayLike, labels: ArrayLike, method: Method, *,
     n_boot : int, default 100
     level : float, default 0.95
         Of the bootstrap interval.
+    verbose : bool, default False
+        The bootstrap's progress on standard error, a line every tenth of the resamples (it re-runs the method
+        ``n_boot`` times: a minute or more for DistCurve on a few thousand rows).
     **options
         The method's options (:data:`OPTIONS`): KM ``standardize``; DistCurve ``model`` (a Booster or a
         LightGBM text file), ``repetitions``, ``transform``; EN ``transform``; BBE ``delta``, ``gamma``,
@@ -561,11 +571,11 @@ def estimate_prior(X: ArrayLike, labels: ArrayLike, method: Method, *,
     ('km2', 0.3, None)
     """
     return _estimate_prior(X, labels, method, random_state=random_state, pos_label=pos_label, interval=interval,
-                           n_boot=n_boot, level=level, shared=None, options=options)
+                           n_boot=n_boot, level=level, shared=None, options=options, verbose=verbose)
 
 
 def _estimate_prior(X, labels, method: str, *, random_state, pos_label, interval, n_boot: int, level: float,
-                    shared: dict | None, options: dict) -> PriorEstimate:
+                    shared: dict | None, options: dict, verbose: bool = False) -> PriorEstimate:
     """:func:`estimate_prior`'s work, timed (with ``shared``, the cache of :func:`estimate_priors`, a transform or a
     run of KM is paid by the first method that needs it)."""
     start = time.perf_counter()
@@ -616,7 +626,7 @@ def _estimate_prior(X, labels, method: str, *, random_state, pos_label, interval
     if interval == "own" and method in own and np.isfinite(own[method]).all():
         found, how = own[method], "DKW bound at the chosen bin (BBE's own, level 1 - delta)"
     elif interval == "bootstrap":
-        found = _bootstrap(estimator, method, X, s, random_state, n_boot, level)
+        found = _bootstrap(estimator, method, X, s, random_state, n_boot, level, verbose)
         how = f"bootstrap over rows ({n_boot} resamples, {level:g} percentile interval)"
         if not found[0] <= theta <= found[1]:
             warnings.warn(f"{method}: the bootstrap interval [{found[0]:.4f}, {found[1]:.4f}] leaves out the estimate "
@@ -640,7 +650,7 @@ def _estimate_prior(X, labels, method: str, *, random_state, pos_label, interval
 def estimate_priors(X: ArrayLike, labels: ArrayLike, methods, *,
                     random_state: int | np.random.Generator | None = None, pos_label: PosLabel = 1,
                     interval: str | None = "own", n_boot: int = 100, level: float = 0.95,
-                    options: dict | None = None) -> dict[str, PriorEstimate]:
+                    options: dict | None = None, verbose: bool = False) -> dict[str, PriorEstimate]:
     """θ̂ by several methods side by side: :func:`estimate_prior` for each of ``methods`` (with ``options``,
     ``{method: {option: value}}``), in the order given. Whether they agree: :func:`priors_agree`. DistCurve, EN
     and BBE read one cross-fitted transform where their rows, seeds and transform options agree (an int
@@ -654,7 +664,7 @@ def estimate_priors(X: ArrayLike, labels: ArrayLike, methods, *,
         PU labels, ``pos_label`` marking the labeled rows.
     methods : str or sequence of str
         Method names (:data:`pueval.mpe.PUBLIC_METHODS`), each once.
-    random_state, pos_label, interval, n_boot, level
+    random_state, pos_label, interval, n_boot, level, verbose
         As :func:`estimate_prior`.
     options : dict, optional
         ``{method: {option: value}}``.
@@ -683,7 +693,8 @@ def estimate_priors(X: ArrayLike, labels: ArrayLike, methods, *,
         raise ArgumentError("options", f"names methods that are not run: {', '.join(unknown)}")
     shared = {}  # DistCurve, EN and BBE share one transform of the same rows; KM1 and KM2 one run of KM
     found = {m: _estimate_prior(X, labels, m, random_state=random_state, pos_label=pos_label, interval=interval,
-                                n_boot=n_boot, level=level, shared=shared, options=options.get(m, {}))
+                                n_boot=n_boot, level=level, shared=shared, options=options.get(m, {}),
+                                verbose=verbose)
              for m in methods}
     disagreement = priors_disagreement(found)
     if disagreement:

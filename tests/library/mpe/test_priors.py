@@ -363,3 +363,18 @@ def test_a_disagreement_reaches_the_evaluations_warnings_and_its_report(monkeypa
     assert any("lies outside BBE's interval" in w for w in found.warnings)
     report = pueval.report(found)
     assert "lies outside BBE's interval" in report[:report.index("| quantity")]  # before the numbers
+
+
+def test_a_bootstrap_shows_its_progress_when_asked(capsys):
+    from pueval.mpe.priors import estimate_prior
+
+    rng = np.random.default_rng(0)
+    y = np.r_[np.ones(60, int), np.zeros(60, int)]
+    X = np.c_[y * 3.0 + rng.normal(size=120), rng.normal(size=120)]
+    labels = np.where(np.arange(120) < 20, 1, 0)
+    quiet = estimate_prior(X, labels, "km1", interval="bootstrap", n_boot=20, random_state=0)
+    assert capsys.readouterr().err == ""
+    loud = estimate_prior(X, labels, "km1", interval="bootstrap", n_boot=20, random_state=0, verbose=True)
+    lines = capsys.readouterr().err.splitlines()
+    assert [line.split(",")[0] for line in lines] == [f"KM1 bootstrap: {k}/20 resamples" for k in range(2, 21, 2)]
+    assert loud == quiet  # the same interval: progress is only shown
