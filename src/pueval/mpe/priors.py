@@ -674,6 +674,11 @@ def estimate_priors(X: ArrayLike, labels: ArrayLike, methods, *,
     dict of PriorEstimate
         One per method, in the order given.
 
+    Warns
+    -----
+    PriorsDisagreeWarning
+        When the estimates disagree beyond their intervals (:func:`priors_disagreement`).
+
     Examples
     --------
     >>> rng = np.random.default_rng(0)
