@@ -761,10 +761,10 @@ def priors_disagreement(estimates: dict) -> str | None:
         return f"{NAMES.get(e.method, e.method)}'s interval [{e.interval[0]:.3g}, {e.interval[1]:.3g}]"
 
     with_interval = [e for e in estimates.values() if e.interval is not None]
-    apart = [(a, b) for i, a in enumerate(with_interval) for b in with_interval[i + 1:]
-             if a.interval[1] < b.interval[0] or b.interval[1] < a.interval[0]]
-    if apart:
-        return "; ".join(f"{shown(a)} and {shown(b)} share no point" for a, b in apart)
+    if priors_agree(estimates) is False:  # then the lowest high end lies below the highest low end
+        lowest = min(with_interval, key=lambda e: e.interval[1])
+        highest = max(with_interval, key=lambda e: e.interval[0])
+        return f"{shown(lowest)} and {shown(highest)} share no point"
     outside = [(e, other) for other in with_interval for e in estimates.values()
                if e is not other and e.interval is None and not other.interval[0] <= e.theta <= other.interval[1]]
     if outside:

@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pueval.pipeline.summary import benchmark_seconds
+
 _RULE = re.compile(r"^(?:local)?rule (\w+):$")
 
 
@@ -62,7 +64,4 @@ def job_seconds(job: Job, run: Path) -> float | None:
     if job.benchmark is None:
         return None
     path = Path(run) / job.benchmark
-    if not path.exists():
-        return None
-    rows = path.read_text().splitlines()[1:]
-    return sum(float(row.split("\t")[0]) for row in rows if row.strip())
+    return benchmark_seconds(path) if path.exists() else None

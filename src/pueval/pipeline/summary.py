@@ -13,13 +13,18 @@ PACKAGES = ("snakemake", "numpy", "pandas", "scipy", "scikit-learn", "lightgbm",
             "pyarrow", "ucimlrepo")
 
 
+def benchmark_seconds(path) -> float:
+    """The wall seconds of one job's Snakemake benchmark file (column ``s``, summed over its repeats)."""
+    return float(pd.read_csv(path, sep="\t")["s"].sum())
+
+
 def _rule_seconds(benchmarks: Path, started: float) -> pd.Series:
     """Total wall seconds per rule from the benchmark files of the jobs this run ran (written since ``started``)."""
     totals = {}
     for path in sorted(p for p in benchmarks.rglob("*.tsv") if p.stat().st_mtime >= started):
         parts = path.relative_to(benchmarks).parts  # a rule's own file, or its folder of one file per job
         rule = parts[0] if len(parts) > 1 else path.stem
-        totals[rule] = totals.get(rule, 0.0) + float(pd.read_csv(path, sep="\t")["s"].sum())
+        totals[rule] = totals.get(rule, 0.0) + benchmark_seconds(path)
     return pd.Series(totals, dtype=float).sort_values(ascending=False)
 
 

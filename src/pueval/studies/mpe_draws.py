@@ -76,6 +76,15 @@ def km_draws(X, y: np.ndarray, s: np.ndarray, *, label: str, standardize: bool =
     return frame
 
 
+def _check_folds(s, transform: dict | None, dataset: str, beta: float) -> np.ndarray:
+    """The draws' label matrix, after checking that the transform's folds fit every draw's labeled and unlabeled
+    rows (:func:`pueval.studies.draws.check_transform_folds`)."""
+    s = np.asarray(s)
+    check_transform_folds(int(s.sum(axis=1).min()), int((1 - s).sum(axis=1).min()), (transform or {}).get("folds", 5),
+                          f"{dataset} at beta={beta:g}")
+    return s
+
+
 def transform_draws(X, y: np.ndarray, s: np.ndarray, options: PriorOptions, *, seed: int, dataset: str,
                     beta: float) -> pd.DataFrame:
     """DistCurve, EN and BBE per draw on one transform each, with ``options``, in one call of
@@ -83,9 +92,7 @@ def transform_draws(X, y: np.ndarray, s: np.ndarray, options: PriorOptions, *, s
     transform instead: :func:`transform_scores`, :func:`readout_draws`): ``theta_<m>`` per method,
     ``seconds_distance`` includes the transform, ``seconds_en`` and ``seconds_bbe`` are what each adds to it;
     ``bbe_lower`` and ``bbe_upper`` are BBE's own interval (``DKW_bound`` at its bin)."""
-    s = np.asarray(s)
-    check_transform_folds(int(s.sum(axis=1).min()), int((1 - s).sum(axis=1).min()),
-                          (options.transform or {}).get("folds", 5), f"{dataset} at beta={beta:g}")
+    s = _check_folds(s, options.transform, dataset, beta)
     estimator = options.estimator(("distcurve", "en", "bbe"))
 
     def one(draw, labeled):
@@ -105,9 +112,7 @@ def transform_scores(X, y: np.ndarray, s: np.ndarray, transform: dict | None, *,
     has no options, so it is read where the transform is made; ``transform_seconds`` is the transform's time)."""
     from pueval.mpe import distance_curve as dc
 
-    s = np.asarray(s)
-    check_transform_folds(int(s.sum(axis=1).min()), int((1 - s).sum(axis=1).min()),
-                          (transform or {}).get("folds", 5), f"{dataset} at beta={beta:g}")
+    s = _check_folds(s, transform, dataset, beta)
     scores = np.empty(s.shape)
 
     def one(draw, labeled):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from pueval.pipeline import schemas
+from pueval.pipeline import schemas, summary
 from pueval.pipeline.config import naming_keys
 from pueval.pipeline.steps import _features
 
@@ -67,7 +67,7 @@ def bench_tables(input, output, *, copies, level, benchmarks):
     copied, tuning = study.copies_check(learners, pairs, list(copies), level=alpha), study.tuning_check(learners)
     priors, sets = study.prior_check(learners), study.set_check(learners)
     verdicts = study.verdicts(claims, copied, agreement, tuning, sets, level=level)
-    seconds = float(sum(pd.read_csv(p, sep="\t")["s"].iloc[0] for p in benchmarks if Path(p).exists()))
+    seconds = sum(summary.benchmark_seconds(p) for p in benchmarks if Path(p).exists())
     found = reference.measure()
     means.to_csv(output.learners, index=False, float_format="%.4f")
     ranked.to_csv(output.ranking, index=False, float_format="%.4g")
