@@ -41,3 +41,27 @@ def test_the_band_is_counted_per_rank_and_per_distinct_score():
     panels = {"bands": {"true": band}, "latent_cdf": np.array([0.3, 0.9, 1.0])}
     assert claesen._cdf_covered(panels) == pytest.approx(2 / 3)
     assert claesen._cdf_covered(panels, "rank") == pytest.approx(2 / 5)
+
+
+def test_each_labeling_carries_section_63s_numbers_as_the_claims_read_them():
+    rng = np.random.default_rng(6)
+    y = (rng.random(3000) < 0.5).astype(int)
+    scores = y + rng.normal(0, 1, y.size)
+    table, first = claesen.labelings_table(y, scores, known_fraction=0.05, beta_range=(0.88, 1.25), repetitions=2,
+                                           seed=1)
+    band, zero = first["bands"]["true"], first["bands"]["zero"]
+    row = table.iloc[0]
+    assert row["pr_width"] == pytest.approx(band.pr_upper.area - band.pr_lower.area)
+    assert row["zero_upper"] == pytest.approx(zero.roc_upper.area)
+    assert row["zero_upper"] == pytest.approx(zero.roc_lower.area)  # no surrogate positives at β̂ = 0
+    # the precision gap read by hand from the two PR bounds on the recall grid
+    grid = np.linspace(0.01, 1.0, 100)
+
+    def precision(curve):
+        return curve.y[np.minimum(np.searchsorted(curve.x, grid), curve.x.size - 1)]
+
+    gap = precision(band.pr_upper) - precision(band.pr_lower)
+    assert row["gap_low_recall"] == pytest.approx(gap[grid <= 0.2].mean())
+    assert row["gap_high_recall"] == pytest.approx(gap[grid > 0.2].mean())
+    said = claesen.claims(first).set_index("claim")["holds"]
+    assert said["PR bounds are widest at low recall"] == (row["gap_low_recall"] > row["gap_high_recall"])

@@ -157,3 +157,117 @@ def test_jains_error_claims_are_judged_on_every_beta_of_their_arm():
     assert contrary.loc["jain.pu_deteriorates", "verdict"] == NOT_REPRODUCED
     without = _jain_errors().query("arm != 'pu'")
     assert "jain.signs" in " ".join(ledger.ledger({"jain": without}, claims=claims).attrs["not_judged"])
+
+
+def _rho_spreads(paper_falls=True, variant_falls=False):
+    rows = []
+    for family in ("generated", "iris"):
+        for i, rho in enumerate(np.arange(0.1, 1.0, 0.1)):
+            for name, falls in (("loo_rf", paper_falls), ("loo", variant_falls), ("en", variant_falls)):
+                rows.append({"family": family, "rho": rho, "estimator": name, "sets": 6,
+                             "sd": 0.1 - 0.01 * i if falls else 0.01 + 0.01 * i})
+    return pd.DataFrame(rows)
+
+
+def test_tabatabaei_figure2_their_forest_decides_on_each_dataset():
+    claim = [_claim("tabatabaei.figure2")]
+    row = ledger.ledger({"tabatabaei_figure2": _rho_spreads()}, claims=claim).iloc[0]
+    assert row["verdict"] == REPRODUCED  # the variants rising do not decide
+    assert "loo_rf (their Figure 2): reproduced" in row["arms"] and "en: not reproduced" in row["arms"]
+    table = _rho_spreads()
+    rising = (table["family"] == "iris") & (table["estimator"] == "loo_rf")
+    table.loc[rising, "sd"] = table.loc[rising, "sd"].to_numpy()[::-1]
+    row = ledger.ledger({"tabatabaei_figure2": table}, claims=claim).iloc[0]
+    assert row["verdict"] == NOT_REPRODUCED and row["ours"].startswith("IRIS")
+
+
+def _bounds(off_at=None):
+    rows = []
+    rng = np.random.default_rng(0)
+    for family, p in (("generated", 60), ("iris", 50)):
+        for s in range(1, p + 1):
+            sd = 0.2 * np.sqrt((p - s) / p)
+            m4 = 3 * sd**4
+            se = sd / 10
+            mean = 0.44 + se * rng.standard_normal() + (8 * se if (family, s) == off_at else 0)
+            var_se = np.sqrt((m4 - sd**4 * 97 / 99) / 100)
+            rows.append({"family": family, "labeled": s, "rho": s / p, "draws": 100, "f1": 0.44, "mean": mean,
+                         "sd": np.sqrt(max(sd**2 + var_se * rng.standard_normal(), 0) * 99 / 100),
+                         "formula_sd": sd, "formula_m4": m4})
+    return pd.DataFrame(rows)
+
+
+def test_tabatabaei_figure3_a_point_far_off_the_formula_decides():
+    claim = [_claim("tabatabaei.figure3")]
+    assert ledger.ledger({"tabatabaei_figure3": _bounds()}, claims=claim).loc[0, "verdict"] == REPRODUCED
+    row = ledger.ledger({"tabatabaei_figure3": _bounds(off_at=("iris", 20))}, claims=claim).iloc[0]
+    assert row["verdict"] == NOT_REPRODUCED and "at S = 20" in row["ours"] and row["ours"].startswith("IRIS, mean")
+
+
+def _noise(iris_worse_at_half=True):
+    rows = []
+    for family, worse in (("generated", (0.5,)), ("iris", (0.5, 2.0))):
+        for c in (0.5, 0.75, 1.0, 2.0):
+            bad = c in worse and (family != "iris" or c != 0.5 or iris_worse_at_half)
+            rows.append({"c": c, "f1bar": 12.0 if bad else 8.0, "ll": 10.0,
+                         "share_of_rho_worse_than_ll": 0.9 if bad else 0.05, "family": family})
+    return pd.DataFrame(rows)
+
+
+def test_tabatabaei_figure5_every_noise_factor_as_the_paper_says():
+    claim = [_claim("tabatabaei.figure5")]
+    assert ledger.ledger({"tabatabaei_figure5": _noise()}, claims=claim).loc[0, "verdict"] == REPRODUCED
+    row = ledger.ledger({"tabatabaei_figure5": _noise(iris_worse_at_half=False)}, claims=claim).iloc[0]
+    assert row["verdict"] == NOT_REPRODUCED and "IRIS c = 0.5 (worse in the paper" in row["ours"]
+
+
+def _labelings(contrary=None):
+    frame = pd.DataFrame({"labeling": range(5), "auc": 0.75, "lower": 0.70, "upper": 0.79, "pr_width": 0.13,
+                          "gap_low_recall": 0.27, "gap_high_recall": 0.09, "zero_upper": 0.62, "range_contains": True})
+    if contrary:
+        frame.loc[4, contrary[0]] = contrary[1]
+    return frame
+
+
+@pytest.mark.parametrize("claim_id, contrary", [("claesen.beta0", ("zero_upper", 0.76)),
+                                                ("claesen.pr_wider", ("pr_width", 0.05)),
+                                                ("claesen.pr_wider", ("gap_low_recall", 0.05)),
+                                                ("claesen.beta_range", ("range_contains", False))])
+def test_claesens_covtype_claims_hold_in_every_labeling(claim_id, contrary):
+    claim = [_claim(claim_id)]
+    assert ledger.ledger({"claesen_labelings": _labelings()}, claims=claim).loc[0, "verdict"] == REPRODUCED
+    row = ledger.ledger({"claesen_labelings": _labelings(contrary)}, claims=claim).iloc[0]
+    assert row["verdict"] == NOT_REPRODUCED and "labeling 4" in row["ours"]
+    empty = ledger.ledger({"claesen_labelings": pd.DataFrame(columns=["labeling", "contains"])}, claims=claim)
+    assert empty.empty and "claesen.scores" in empty.attrs["not_judged"][0]
+
+
+def test_claesen_figure2_one_size_not_narrower_decides():
+    claim = [_claim("claesen.figure2")]
+    sizes = pd.DataFrame({"known_positives": [100, 500, 2000, 10000], "width": [0.16, 0.07, 0.03, 0.01]})
+    assert ledger.ledger({"claesen": sizes}, claims=claim).loc[0, "verdict"] == REPRODUCED
+    sizes.loc[3, "width"] = 0.04
+    row = ledger.ledger({"claesen": sizes}, claims=claim).iloc[0]
+    assert row["verdict"] == NOT_REPRODUCED and "2000 → 10000" in row["ours"]
+
+
+def _theorem2(out_of_order=False):
+    rows = []
+    for d in range(3):
+        gains = np.array([1e-5, 2e-5, 5e-5, 1e-3])
+        if out_of_order and d == 2:
+            gains[1], gains[2] = gains[2], gains[1]
+        rows += [{"target_auroc": 0.85, "dataset": d, "position": 10 * i, "auroc_gain": 0.01, "auprc_gain": g,
+                  "auroc_step": 0.01} for i, g in enumerate(gains)]
+    return pd.DataFrame(rows)
+
+
+def test_mcdermott_theorem2_one_dataset_out_of_order_decides():
+    auroc, auprc = [_claim("mcdermott.theorem2.auroc")], [_claim("mcdermott.theorem2.auprc")]
+    assert ledger.ledger({"mcdermott_theorem2": _theorem2()}, claims=auprc).loc[0, "verdict"] == REPRODUCED
+    row = ledger.ledger({"mcdermott_theorem2": _theorem2(True)}, claims=auprc).iloc[0]
+    assert row["verdict"] == NOT_REPRODUCED and "dataset 2 (1 of 3 neighbouring" in row["ours"]
+    assert ledger.ledger({"mcdermott_theorem2": _theorem2()}, claims=auroc).loc[0, "verdict"] == REPRODUCED
+    uneven = _theorem2()
+    uneven.loc[5, "auroc_gain"] = 0.0100001
+    assert ledger.ledger({"mcdermott_theorem2": uneven}, claims=auroc).loc[0, "verdict"] == NOT_REPRODUCED

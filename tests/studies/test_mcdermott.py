@@ -238,3 +238,20 @@ def test_models_count_tied_scores_as_one_threshold():
     for split, m in models.groupby("split"):
         val = study.split_rows(group, labels, seeds.rng(1, "mcdermott", "adult", "sex", "split", split)) == 1
         assert m["val_auprc"].to_numpy() == pytest.approx(labels[val].mean(), abs=1e-12)
+
+
+def test_theorem2_frame_fixes_each_mistake_alone_as_scikit_learn_scores_it():
+    from sklearn.metrics import average_precision_score, roc_auc_score
+
+    frame = study.theorem2_frame(seed=4, auroc=0.75, datasets=2)
+    assert set(frame["dataset"]) == {0, 1}
+    for d, part in frame.groupby("dataset"):
+        scores, y, _ = study.two_groups((study.M2_SIZE,) * 2, 0.75, seeds.rng(4, "mcdermott", "theorem2", 0.75, d))
+        order, found = study.mistakes(scores, y)
+        assert list(part["position"]) == list(found)
+        for position, auroc_gain, auprc_gain in part[["position", "auroc_gain", "auprc_gain"]].itertuples(index=False):
+            swapped = study.fixed(scores, order, position)
+            assert auroc_gain == pytest.approx(roc_auc_score(y, swapped) - roc_auc_score(y, scores), abs=1e-14)
+            assert auprc_gain == pytest.approx(average_precision_score(y, swapped) - average_precision_score(y, scores),
+                                               abs=1e-14)
+        assert part["auroc_step"].iloc[0] == pytest.approx(1 / (y.sum() * (~y).sum()))

@@ -367,3 +367,32 @@ def test_heart_disease_designs_restate_the_forest_arm_and_flip_or_refit_it():
     assert (row["rmse_ll"], row["rmse_f1bar"]) == pytest.approx((restated["ll"], restated["f1bar"]))
     assert row["positives"] == 160 - y.sum() and row["rows"] == 160
     assert designs.loc[("num = 0", "held-out half"), "rows"] == 80
+
+
+@pytest.mark.parametrize("counts", [(12, 5, 9, 3), (12, 5, 9, 11), (7, 7, 10, 2), (20, 0, 4, 6), (9, 4, 4, 9)])
+def test_f1_bar_fourth_moment_by_full_enumeration(counts):
+    """E(F̄1 − F1)⁴ over every labeled set of S of the P positives (the P₁ found ones among them)."""
+    p, p1, m1, s = counts
+    sets = list(itertools.combinations(range(p), s))
+    found = np.array([sum(i < p1 for i in chosen) for chosen in sets])
+    f1_bar = 2 * found / (s / p * m1 + s)
+    centred = f1_bar - f1_bar.mean()
+    assert f1_bar.mean() == pytest.approx(2 * p1 / (m1 + p))
+    assert study.f1_bar_fourth_moment(p, p1, m1, s) == pytest.approx(np.mean(centred**4), abs=1e-15)
+    assert study.f1_bar_variance(p, p1, m1, s) == pytest.approx(np.mean(centred**2), abs=1e-15)
+
+
+def test_the_figure_tables_the_ledger_reads():
+    bounds = study.bounds_frame(seed=2, draws=50)
+    assert {"formula_m4", "formula_sd", "mean", "sd", "draws", "labeled"} <= set(bounds.columns)
+    assert (bounds["formula_m4"] >= 0).all()
+    frame = study.study_frame("generated", seed=1, runs=6, classifiers=5, step=0.25)
+    noise = study.noise_verdicts({"generated": frame})
+    assert list(noise["c"]) == list(study.NOISE) and (noise["family"] == "generated").all()
+    assert noise.drop(columns="family").equals(study.noise_verdict(frame))
+    rho = pd.DataFrame({"family": "iris", "rho": 0.2, "rho_real": 0.2, "repetition": range(4),
+                        "rho_hat": [0.1, 0.2, 0.3, 0.4], "rho_hat_loo": 0.2, "rho_hat_loo_free_intercept": 0.2,
+                        "rho_hat_loo_rf": [0.1, 0.3, np.nan, np.nan]})
+    table = study.rho_estimates_table(rho).set_index("estimator")
+    assert table.loc["en", "sd"] == pytest.approx(np.std([0.1, 0.2, 0.3, 0.4], ddof=1))
+    assert table.loc["loo_rf", "sd"] == pytest.approx(np.std([0.1, 0.3], ddof=1)) and table.loc["loo_rf", "sets"] == 2

@@ -227,3 +227,41 @@ def test_share_bound_needs_its_bound_past_the_target_and_says_undecided_in_betwe
     judged = rules.share_bound(19, 20, target=0.95, at_least=True, what="claims")
     low = stats.beta.ppf(0.05, 19, 2)
     assert judged.interval.startswith(f"[{low:.3f}")
+
+
+def test_trend_judges_the_direction_and_the_test_the_other_way():
+    x = np.arange(1, 10)
+    falling = rules.trend(x, 10 - x + 0.1 * np.sin(x), decreasing=True, what="spread")
+    assert falling.verdict == REPRODUCED and falling.p_value < 0.05 and falling.units == 9
+    rising = rules.trend(x, x.astype(float), decreasing=True, what="spread")
+    assert rising.verdict == NOT_REPRODUCED  # a trend against the claim
+    flat = rules.trend(x, [1, 3, 2, 4, 1, 3, 2, 4, 1], decreasing=True, what="spread")
+    assert flat.verdict == UNDECIDED
+    # Kendall's τ by its definition (no ties): concordant minus discordant pairs over all pairs
+    v = np.array([5.0, 3, 4, 1, 2, 0, -1, 0.5, -2])
+    pairs = [(i, j) for i in range(9) for j in range(i + 1, 9)]
+    tau = sum(np.sign(x[j] - x[i]) * np.sign(v[j] - v[i]) for i, j in pairs) / len(pairs)
+    assert f"{tau:+.3f}" in rules.trend(x, v, decreasing=True, what="spread").statistic
+    with pytest.raises(ValueError, match="at least 3"):
+        rules.trend([1, 2], [2, 1], decreasing=True, what="spread")
+
+
+def test_fits_curve_by_the_chi_square_law_of_the_whole_curve():
+    rng = np.random.default_rng(3)
+    k, se = 80, np.full(80, 0.01)
+    expected = np.linspace(0.2, 0.6, k)
+    # the curve's points drawn about the expectation: a share ≈ level of seeds reject (the test is exact)
+    rejected = [rules.fits_curve(expected + se * np.random.default_rng(s).standard_normal(k), expected, se,
+                                 [str(i) for i in range(k)], what="mean").verdict == NOT_REPRODUCED
+                for s in range(400)]
+    assert 0.02 < np.mean(rejected) < 0.09
+    # a shift of one standard error at every point is found, and so is one point far off
+    shifted = rules.fits_curve(expected + se * (1 + rng.standard_normal(k)), expected, se, [str(i) for i in range(k)],
+                               what="mean")
+    assert shifted.verdict == NOT_REPRODUCED
+    far = expected + se * rng.standard_normal(k)
+    far[40] += 12 * se[40]
+    judged = rules.fits_curve(far, expected, se, [f"S = {i}" for i in range(k)], what="mean")
+    assert judged.verdict == NOT_REPRODUCED and "at S = 40" in judged.statistic
+    with pytest.raises(ValueError, match="positive standard errors"):
+        rules.fits_curve([1.0], [1.0], [0.0], ["a"], what="mean")

@@ -39,8 +39,25 @@ def verdict_tables():
         "jain": ("jain", lambda: rules.jain.output.csv),
         "tabatabaei": ("tabatabaei", lambda: rules.tabatabaei.output.csv),
         "tabatabaei_table2": ("tabatabaei", lambda: rules.tabatabaei.output.table2_csv),
+        "tabatabaei_figure2": (
+            "tabatabaei",
+            lambda: rules.tabatabaei.output.figure2_csv,
+        ),
+        "tabatabaei_figure3": (
+            "tabatabaei",
+            lambda: rules.tabatabaei.output.figure3_csv,
+        ),
+        "tabatabaei_figure5": (
+            "tabatabaei",
+            lambda: rules.tabatabaei.output.figure5_csv,
+        ),
         "mcdermott": ("mcdermott", lambda: rules.mcdermott.output.csv),
         "mcdermott_real": ("mcdermott", lambda: rules.mcdermott.output.real_csv),
+        "mcdermott_theorem2": (
+            "mcdermott",
+            lambda: rules.mcdermott.output.theorem2_csv,
+        ),
+        "claesen": ("claesen", lambda: rules.claesen.output.csv),
         "claesen_order": ("claesen", lambda: rules.claesen.output.order_csv),
         "claesen_labelings": ("claesen", lambda: rules.claesen.output.labelings_csv),
     }

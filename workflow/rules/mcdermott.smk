@@ -86,6 +86,7 @@ rule mcdermott:
     output:
         csv="results/mcdermott.csv",
         real_csv="results/mcdermott_real.csv",
+        theorem2_csv="results/mcdermott_theorem2.csv",
         md=report(
             "results/mcdermott.md",
             caption="../report/mcdermott.rst",
@@ -118,5 +119,8 @@ rule mcdermott:
         titles=lambda w: {
             name: datasets.title(config, name) for name in config["mcdermott"]["real"]
         },
+        seed=config["seed"],
+        target_aurocs=lambda w: [float(a) for a in config["mcdermott"]["target_aurocs"]],
+        theorem_datasets=lambda w: config["mcdermott"]["datasets"],
     script:
         "../scripts/mcdermott.py"

@@ -101,6 +101,9 @@ rule tabatabaei:
     output:
         csv="results/tabatabaei.csv",
         table2_csv="results/tabatabaei_table2.csv",
+        figure2_csv="results/tabatabaei_figure2.csv",
+        figure3_csv="results/tabatabaei_figure3.csv",
+        figure5_csv="results/tabatabaei_figure5.csv",
         md=report(
             "results/tabatabaei.md",
             caption="../report/tabatabaei.rst",

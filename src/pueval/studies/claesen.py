@@ -160,8 +160,10 @@ def known_positives(y: np.ndarray, fraction: float, rng: np.random.Generator) ->
 def labelings_table(y, scores, *, known_fraction: float, beta_range: tuple[float, float], repetitions: int,
                     seed: int, level: float = 0.95) -> tuple[pd.DataFrame, dict]:
     """Per labeling of the authors' scores (:func:`known_positives`): θ, the AUC bounds for β̂ = β and over
-    [``beta_range``[0]·β, ``beta_range``[1]·β], whether each contains the true AUC, and the share of thresholds
-    where the band holds the latent positives' rank CDF; and the :func:`dataset_panels` of the first labeling."""
+    [``beta_range``[0]·β, ``beta_range``[1]·β], whether each contains the true AUC, the share of thresholds
+    where the band holds the latent positives' rank CDF, the AUPRC bounds' width, the precision gap at low
+    recall and above (:data:`LOW_RECALL`) and the AUC bound at β̂ = 0 (Section 6.3's statements, per labeling);
+    and the :func:`dataset_panels` of the first labeling."""
     rows, first = [], None
     for r in range(repetitions):
         labeled = known_positives(y, known_fraction, seeds.rng(seed, "claesen-authors", r))
@@ -169,12 +171,14 @@ def labelings_table(y, scores, *, known_fraction: float, beta_range: tuple[float
         panels = dataset_panels(y, scores, labeled, (beta_range[0] * theta, beta_range[1] * theta), level=level)
         first = first or panels
         true, wide = panels["bands"]["true"], panels["bands"]["range"]
+        numbers = _section63(panels)
         rows.append({"labeling": r, "theta": theta, "auc": panels["auc"],
                      "lower": true.roc_lower.area, "upper": true.roc_upper.area,
                      "contains": true.roc_lower.area <= panels["auc"] <= true.roc_upper.area,
                      "range_lower": wide.roc_lower.area, "range_upper": wide.roc_upper.area,
                      "range_contains": wide.roc_lower.area <= panels["auc"] <= wide.roc_upper.area,
-                     "cdf_covered": _cdf_covered(panels), "cdf_covered_rank": _cdf_covered(panels, "rank")})
+                     "cdf_covered": _cdf_covered(panels), "cdf_covered_rank": _cdf_covered(panels, "rank"),
+                     **{k: numbers[k] for k in ("pr_width", "gap_low_recall", "gap_high_recall", "zero_upper")}})
     return pd.DataFrame(rows), first
 
 
@@ -195,6 +199,18 @@ def _precision_at(curve: curves.Curve, grid: np.ndarray) -> np.ndarray:
     return curve.y[index]
 
 
+def _section63(panels: dict) -> dict:
+    """The numbers Section 6.3's statements on the bands at β̂ = β and β̂ = 0 are read from: the AUC and AUPRC
+    bounds' widths, the mean precision gap of the PR bounds at recall ≤ :data:`LOW_RECALL` and above (on a grid
+    of 100 recalls), and the AUC's upper bound at β̂ = 0."""
+    band = panels["bands"]["true"]
+    grid = np.linspace(0.01, 1.0, 100)
+    gap = _precision_at(band.pr_upper, grid) - _precision_at(band.pr_lower, grid)
+    return {"auc_width": band.roc_upper.area - band.roc_lower.area, "pr_width": band.pr_upper.area - band.pr_lower.area,
+            "gap_low_recall": float(gap[grid <= LOW_RECALL].mean()), "gap_high_recall": float(gap[grid > LOW_RECALL].mean()),
+            "zero_upper": panels["bands"]["zero"].roc_upper.area}
+
+
 def claims(panels: dict, level: float = 0.95) -> pd.DataFrame:
     """Section 6.3's statements checked on one labeling: the band holds the latent CDF (a pointwise band at
     ``level``: measured as the share of ranks where it does, the authors' unit, and of distinct scores); ROC
@@ -202,11 +218,9 @@ def claims(panels: dict, level: float = 0.95) -> pd.DataFrame:
     widest at low recall; β̂ = 0 underestimates."""
     band = panels["bands"]["true"]
     covered = _cdf_covered(panels)
-    auc_width = band.roc_upper.area - band.roc_lower.area
-    pr_width = band.pr_upper.area - band.pr_lower.area
-    grid = np.linspace(0.01, 1.0, 100)
-    gap = _precision_at(band.pr_upper, grid) - _precision_at(band.pr_lower, grid)
-    low, rest = float(gap[grid <= LOW_RECALL].mean()), float(gap[grid > LOW_RECALL].mean())
+    numbers = _section63(panels)
+    auc_width, pr_width = numbers["auc_width"], numbers["pr_width"]
+    low, rest = numbers["gap_low_recall"], numbers["gap_high_recall"]
     zero = panels["bands"]["zero"]
     zero_error = abs(zero.roc_upper.area - panels["auc"])
     inside = band.roc_lower.area <= panels["auc"] <= band.roc_upper.area

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
-from pueval.studies import jain
+from pueval.studies import claesen, jain
 from pueval.studies import verdict_rules as rules
 from pueval.studies.verdict_rules import Judgement
 
@@ -463,6 +463,26 @@ def _mcdermott_32(t: Tables) -> tuple[Judgement, str]:
     return replace(combined, detectable=detectable), "positive in their Figure 3 (no interval printed)"
 
 
+def _theorem2(t: Tables, metric: str) -> tuple[Judgement, str]:
+    frame = t["mcdermott_theorem2"]
+    if frame.empty:
+        raise NotRun("mcdermott_theorem2 holds no dataset with a mistake")
+    holds, labels = [], []
+    for (target, dataset), part in frame.sort_values("position").groupby(["target_auroc", "dataset"]):
+        gain = part[f"{metric}_gain"].to_numpy()
+        if metric == "auroc":  # one gain for every mistake, the proof's 1/(P·N), to the precision of a double
+            holds.append(bool(np.allclose(gain, part["auroc_step"], rtol=1e-9, atol=0)))
+            labels.append(f"target {target:g} dataset {dataset} (gains {gain.min():.6g} to {gain.max():.6g})")
+        else:
+            out_of_order = int((np.diff(gain) <= 0).sum())
+            holds.append(out_of_order == 0)
+            labels.append(f"target {target:g} dataset {dataset} ({out_of_order} of {gain.size - 1} neighbouring "
+                          "mistakes out of order)")
+    what = {"auroc": "AUROC's gain the same for every mistake",
+            "auprc": "AUPRC's gain increasing with the mistake's score"}[metric]
+    return rules.every_row(holds, labels, what=what), "for every dataset and model (a theorem)"
+
+
 def _claesen_order(t: Tables) -> tuple[Judgement, str]:
     order = t["claesen_order"]
     judged = []
@@ -481,6 +501,46 @@ def _claesen_covtype(t: Tables) -> tuple[Judgement, str]:
         raise NotRun("claesen_labelings is empty: the authors' scores were not run (claesen.scores)")
     return (rules.every_row(labelings["contains"].astype(bool), [f"labeling {i}" for i in labelings["labeling"]],
                             what="the bounds at β̂ = β contain the true AUC"), "tight bounds containing the AUC")
+
+
+def _claesen_labeling_rows(t: Tables) -> pd.DataFrame:
+    labelings = t["claesen_labelings"]
+    if labelings.empty:
+        raise NotRun("claesen_labelings is empty: the authors' scores were not run (claesen.scores)")
+    return labelings
+
+
+def _claesen_converge(t: Tables) -> tuple[Judgement, str]:
+    sizes = t["claesen"].sort_values("known_positives")
+    width = sizes["width"].to_numpy()
+    labels = [f"{a} → {b} known positives (width {w0:.4f} → {w1:.4f})" for a, b, w0, w1
+              in zip(sizes["known_positives"], sizes["known_positives"].iloc[1:], width, width[1:])]
+    return (rules.every_row(width[1:] < width[:-1], labels, what="the mean width of the AUC bounds narrower"),
+            "converging (Figure 2, no numbers)")
+
+
+def _claesen_zero(t: Tables) -> tuple[Judgement, str]:
+    labelings = _claesen_labeling_rows(t)
+    holds = labelings["zero_upper"] < labelings["auc"]
+    return (rules.every_row(holds, [f"labeling {i}" for i in labelings["labeling"]],
+                            what="the AUC at β̂ = 0 below the true AUC"), "underestimates")
+
+
+def _claesen_beta_range(t: Tables) -> tuple[Judgement, str]:
+    labelings = _claesen_labeling_rows(t)
+    return (rules.every_row(labelings["range_contains"].astype(bool), [f"labeling {i}" for i in labelings["labeling"]],
+                            what="the bounds over β̂ ∈ [0.88β, 1.25β] contain the true AUC"), "contains (a CI)")
+
+
+def _claesen_pr_wider(t: Tables) -> tuple[Judgement, str]:
+    labelings = _claesen_labeling_rows(t)
+    labels = [f"labeling {i}" for i in labelings["labeling"]]
+    wider = labelings["pr_width"] > labelings["upper"] - labelings["lower"]
+    low = labelings["gap_low_recall"] > labelings["gap_high_recall"]
+    judged = [("wider in PR space", rules.every_row(wider, labels, what="the AUPRC bounds wider than the AUC bounds")),
+              ("particularly at low recall", rules.every_row(low, labels, what=f"the precision gap wider at recall ≤ "
+                                                                                f"{claesen.LOW_RECALL:g} than above"))]
+    return rules.over_range(judged), "wider in PR space, particularly at low recall (Figure 5, no numbers)"
 
 
 def _tabatabaei_table2(t: Tables) -> tuple[Judgement, str]:
@@ -514,9 +574,66 @@ def _tabatabaei_never_worse(t: Tables) -> tuple[Judgement, str]:
     return rules.every_row(~worse, [f"ρ = {r:g}" for r in rows["rho"]], what="F̄1 not significantly worse"), "never"
 
 
+TABATABAEI_TITLES = {"generated": "generated", "iris": "IRIS"}
+
+
+def _tabatabaei_rho_spread(t: Tables) -> tuple[Judgement, str]:
+    table = t["tabatabaei_figure2"]
+    judged = []
+    for family, part in table.groupby("family", sort=False):
+        arms = []  # the study's order: their Figure 2's leave-one-out forest first, then the variants
+        for name, rows in part.groupby("estimator", sort=False):
+            arms.append((f"{name} (their Figure 2)" if name == "loo_rf" else name,
+                         rules.trend(rows["rho"], rows["sd"], decreasing=True,
+                                     what=f"sd of ρ̂ ({int(rows['sets'].min())} sets a ρ)", name="ρ")))
+        judged.append((TABATABAEI_TITLES.get(family, family), rules.arms(arms, open_choice=False)))
+    each = " | ".join(f"{name}: {j.arms}" for name, j in judged)  # every dataset's arms, not the deciding one's alone
+    return replace(rules.over_range(judged), arms=each), "variability decreasing as ρ increases (Figure 2, no numbers)"
+
+
+def _tabatabaei_bounds(t: Tables) -> tuple[Judgement, str]:
+    bounds = t["tabatabaei_figure3"]
+    bounds = bounds[bounds["formula_sd"] > 0]  # S = P: F̄1 is exact
+    judged = []
+    for family, part in bounds.groupby("family", sort=False):
+        r, variance = part["draws"], part["formula_sd"] ** 2
+        labels = [f"S = {s}" for s in part["labeled"]]
+        name = TABATABAEI_TITLES.get(family, family)
+        judged.append((f"{name}, mean", rules.fits_curve(part["mean"], part["f1"], part["formula_sd"] / np.sqrt(r),
+                                                         labels, what="the mean of F̄1 against F1")))
+        judged.append((f"{name}, spread", rules.fits_curve(
+            part["sd"] ** 2 * r / (r - 1), variance, np.sqrt((part["formula_m4"] - variance**2 * (r - 3) / (r - 1)) / r),
+            labels, what="the variance of F̄1 against the formula's")))
+    return rules.over_range(judged), "align very well (Figure 3, no numbers)"
+
+
+TABATABAEI_NOISE_WORSE = {"generated": (0.5,), "iris": (0.5, 2.0)}
+"""The noise factors c at which Section 6.3 says F̄1 with ρ̄ = c·ρ is worse than LL."""
+
+
+def _tabatabaei_noise(t: Tables) -> tuple[Judgement, str]:
+    noise = t["tabatabaei_figure5"]
+    noise = noise[noise["family"].isin(TABATABAEI_NOISE_WORSE)]
+    if noise.empty:
+        raise NotRun("tabatabaei_figure5 holds neither generated data nor IRIS")
+    said = np.array([c in TABATABAEI_NOISE_WORSE[f] for f, c in zip(noise["family"], noise["c"])])
+    said_as = ["worse" if w else "not worse" for w in said]
+    means = [f"{TABATABAEI_TITLES[f]} c = {c:g} ({w} in the paper; F̄1 {a:.2f} against LL {b:.2f})" for f, c, w, a, b
+             in zip(noise["family"], noise["c"], said_as, noise["f1bar"], noise["ll"])]
+    shares = [f"{TABATABAEI_TITLES[f]} c = {c:g} ({w} in the paper; worse at {share:.0%} of ρ)" for f, c, w, share
+              in zip(noise["family"], noise["c"], said_as, noise["share_of_rho_worse_than_ll"])]
+    what = "F̄1 worse than LL as the paper says"
+    judged = [("mean inversions over the ρ grid", rules.every_row((noise["f1bar"] > noise["ll"]).to_numpy() == said,
+                                                                   means, what=what)),
+              ("worse at most of the grid's ρ", rules.every_row(
+                  (noise["share_of_rho_worse_than_ll"] > 0.5).to_numpy() == said, shares, what=what))]
+    return rules.arms(judged, open_choice=True), "worse only for c = 0.5 (generated); c = 0.5 and 2 (IRIS)"
+
+
 # --- the claims --------------------------------------------------------------------------------------------------
 
 AUL = "AUL is a better optimization metric in PU learning"
+TABATABAEI = "Tabatabaei, Klein & Hoogendoorn (2020)"
 CLAIMS: tuple[Claim, ...] = (
     Claim("aul.table1.below", AUL, "4.2, Table 1", "In all settings, MAE of AUL estimation outperforms AUC "
           "estimation.", "the paper's: 9 datasets × β ∈ {0.1, 0.2, 0.4}, 50 SCAR draws, LightGBM, KM1, KM2, "
@@ -641,6 +758,15 @@ CLAIMS: tuple[Claim, ...] = (
           "Adult and COMPAS by sex and race, random searches per group weight over random splits; ours: LightGBM, "
           "fewer models (results/mcdermott.md)", "the corrected interval", "(dataset, attribute), splits of one "
           "subsample", ("mcdermott_real",), _mcdermott_32),
+    Claim("mcdermott.theorem2.auroc", "McDermott et al. (2024)", "2, Theorem 2", "AUROC(f_i) = AUROC(f_j) for all "
+          "i, j ∈ M (fixing any atomic mistake raises AUROC by the same amount)", "Section 3.1's datasets as M2 "
+          "meets them: two groups of 200 rows (prevalence 0.05 and 0.01) by their F.1 sampler, config "
+          "mcdermott.datasets at each target AUROC; every atomic mistake fixed alone", "—", "dataset",
+          ("mcdermott_theorem2",), lambda t: _theorem2(t, "auroc")),
+    Claim("mcdermott.theorem2.auprc", "McDermott et al. (2024)", "2, Theorem 2", "AUPRC(f_i) < AUPRC(f_j) for all "
+          "i, j ∈ M such that i < j (fixing a mistake at a higher score raises AUPRC more)", "as "
+          "mcdermott.theorem2.auroc; AUPRC as average precision", "—", "dataset", ("mcdermott_theorem2",),
+          lambda t: _theorem2(t, "auprc")),
     Claim("claesen.order", "Claesen et al. (2015)", "6.2, Figure 4", "the ordering of rankings in terms of area "
           "under the ROC curve can change when the estimate of β changes", "their two simulated models, β̂ = 0 and "
           "0.1", "the quantity their AUROC is read from (not said): each bound, the midpoint, Jain's correction",
@@ -649,6 +775,24 @@ CLAIMS: tuple[Claim, ...] = (
           "positives contain the true AUC", "the authors' own covtype scores (claesenm/semisup-metrics), random "
           "labelings of 5 % of the positives", "our dataset as contrast (results/claesen.md)", "labeling",
           ("claesen_labelings",), _claesen_covtype),
+    Claim("claesen.figure2", "Claesen et al. (2015)", "5, Figure 2", "Figure 2 shows the convergence of the bounds on "
+          "area under the curve for the estimated lower and upper bound of the ROC curve for increasing amounts of "
+          "known positives", "simulated rankings, |U| = 100,000, β = 0.2, no known negatives (their distributions "
+          "not given: binormal)", "—", "number of known positives (config claesen.known_positives), the mean width "
+          "over the repetitions", ("claesen",), _claesen_converge),
+    Claim("claesen.beta0", "Claesen et al. (2015)", "6.1; 6.3, Figure 5", "treating the full unlabeled set as "
+          "negative underestimates the true performance, since β = 0 < β", "the authors' own covtype scores, "
+          "random labelings of 5 % of the positives; the AUC bound at β̂ = 0", "our dataset as contrast "
+          "(results/claesen.md)", "labeling", ("claesen_labelings",), _claesen_zero),
+    Claim("claesen.beta_range", "Claesen et al. (2015)", "6.1; 6.3, Figure 5", "given bounds or a CI on β, that is "
+          "β_lo < β < β_up, we can use β_lo and β_up to estimate a lower and upper bound on the true ROC or PR curve. "
+          "Bounds computed based on a CI for β constitute a CI for the performance metric", "the authors' own covtype "
+          "scores, random labelings of 5 % of the positives, their interval 0.88 < β̂/β < 1.25 (a true interval: it "
+          "holds β)", "—", "labeling", ("claesen_labelings",), _claesen_beta_range),
+    Claim("claesen.pr_wider", "Claesen et al. (2015)", "6.3, Figure 5", "The estimated bounds are wider in PR space "
+          "than in ROC space, particularly at low recall.", "the authors' own covtype scores, random labelings of 5 % "
+          "of the positives, β̂ = β; low recall: ≤ 0.2", "our dataset as contrast (results/claesen.md)", "labeling",
+          ("claesen_labelings",), _claesen_pr_wider),
     Claim("tabatabaei.table2.f1bar", "Tabatabaei, Klein & Hoogendoorn (2020)", "6.2, Table 2", "F̄1's RMSE against "
           "the true F1 at ρ = 0.3 (Table 2)", "their notebooks' generated data and IRIS, 200 runs × 100 classifiers",
           "Heart Disease (design unknown: results/tabatabaei.md)", "dataset; the runs behind the printed cell are not "
@@ -659,6 +803,24 @@ CLAIMS: tuple[Claim, ...] = (
     Claim("tabatabaei.figure4.never_worse", "Tabatabaei, Klein & Hoogendoorn (2020)", "6.2, Figure 4a",
           "We also see that our approach never performs worse.", "generated data, 200 runs", "—", "ρ",
           ("tabatabaei",), _tabatabaei_never_worse),
+    Claim("tabatabaei.figure2", TABATABAEI, "6.1, Figure 2", "We see that as ρ increases the variability of the "
+          "estimation decreases", "their Figure 2's estimator: a random forest of labeled against the other rows, "
+          "fitted once per labeled row left out, on the first sets of each ρ (config tabatabaei.rf_repetitions); "
+          "one generated dataset and IRIS, judged on each", "their notebooks' leave-one-out logistic regression "
+          "(penalized intercept, and not); our EN", "ρ (9 values), the sd of ρ̂ over a ρ's labeled sets",
+          ("tabatabaei_figure2",), _tabatabaei_rho_spread),
+    Claim("tabatabaei.figure3", TABATABAEI, "6.1, Figure 3", "the empirical mean and bounds and the computed mean "
+          "and bounds based on our mathematical results ... Results show that the two align very well for both "
+          "datasets", "one classifier of F1 near 0.44 per dataset (theirs: 0.44), S = 1 … P labeled positives, "
+          "config tabatabaei.bounds_draws labeled sets each; the mean against E(F̄1) = F1, the variance against "
+          "their Var(F̄1)", "—", "S (a point of the curve), each dataset's mean and spread a curve",
+          ("tabatabaei_figure3",), _tabatabaei_bounds),
+    Claim("tabatabaei.figure5", TABATABAEI, "6.3, Figure 5", "When considering the generated dataset, we see that "
+          "only for a value of c = 0.5 ... the proposed approach scores worse compared to the LL score. For the IRIS "
+          "dataset, we see a similar pattern, except that also for a value of c = 2 ... our performance is worse.",
+          "their notebooks' noise factors c (errors_in_roh), ρ̄ = c·ρ, 200 runs per ρ", "—",
+          "(dataset, c); what 'worse' reads on the ρ grid is not said: the mean over the grid, or most of its ρ, "
+          "each an arm", ("tabatabaei_figure5",), _tabatabaei_noise),
 )
 
 COLUMNS = ("id", "paper", "where", "claim", "setting", "other_arms", "unit", "units", "ours", "theirs", "interval",

@@ -272,6 +272,25 @@ def band(frame: pd.DataFrame, by) -> pd.DataFrame:
                          "high": grouped.quantile(0.95)}).reset_index()
 
 
+def theorem2_frame(*, seed: int, auroc: float, datasets: int) -> pd.DataFrame:
+    """Their Theorem 2 on Section 3.1's data as M2 meets it (two groups of :data:`M2_SIZE` rows sampled by F.1 at
+    ``auroc``, ``datasets`` datasets): per dataset and atomic mistake (``position`` in ascending score order,
+    :func:`mistakes`), the gain in AUROC and in AUPRC (average precision) from fixing that mistake alone
+    (:func:`fixed`), beside 1/(P·N), the gain the theorem's proof gives AUROC."""
+    rows = []
+    for d in range(datasets):
+        scores, y, _ = two_groups((M2_SIZE,) * 2, auroc, seeds.rng(seed, "mcdermott", "theorem2", auroc, d))
+        order, positions = mistakes(scores, y)
+        if positions.size == 0:
+            continue
+        swapped = np.stack([fixed(scores, order, i) for i in positions])
+        gains = {name: metric(swapped, y) - metric(scores[None], y)[0] for name, metric in METRICS.items()}
+        rows.append(pd.DataFrame({"target_auroc": auroc, "dataset": d, "position": positions,
+                                  "auroc_gain": gains["auroc"], "auprc_gain": gains["auprc"],
+                                  "auroc_step": 1.0 / (y.sum() * (~y).sum())}))
+    return pd.concat(rows, ignore_index=True)
+
+
 def end_changes(frame: pd.DataFrame, keys=("target_auroc", "method", "arm")) -> pd.DataFrame:
     """Per setting, group and metric: the change from the first to the last step, mean and 90 % band over the
     datasets (the end-of-run numbers their figures show without printing)."""

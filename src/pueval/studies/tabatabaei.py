@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from scipy import stats
 
 from pueval import sampling, seeds
 from pueval.validation import ArgumentError
@@ -90,6 +91,24 @@ def f1_bar_variance(positives: int, true_positives: int, predicted_positives: in
                             f"min(positives, predicted_positives); got P={p}, P1={p1}, M1={m1}, S={s}")
     var_s1 = s * p1 * (p - p1) * (p - s) / (p * p * (p - 1)) if p > 1 else 0.0
     return 4.0 * var_s1 / (s / p * m1 + s) ** 2
+
+
+def f1_bar_fourth_moment(positives: int, true_positives: int, predicted_positives: int, labeled: int) -> float:
+    """E(F̄1 − F1)⁴ = 16·μ₄(S₁)/(ρM₁ + S)⁴, μ₄ the fourth central moment of S₁ ~ Hypergeometric(P, P₁, S), summed
+    over its probability mass; F̄1 is linear in S₁. The spread of an empirical variance of F̄1 over r labeled sets
+    is √((μ₄ − σ⁴(r − 3)/(r − 1))/r), σ² = :func:`f1_bar_variance`: what Figure 3's bounds are judged by.
+
+    Examples
+    --------
+    >>> round(f1_bar_fourth_moment(10, 5, 5, 10), 12)  # every positive labeled: F̄1 is exact
+    0.0
+    """
+    p, p1, m1, s = positives, true_positives, predicted_positives, labeled
+    f1_bar_variance(p, p1, m1, s)  # the same checks
+    k = np.arange(max(0, s - (p - p1)), min(s, p1) + 1)
+    mass = stats.hypergeom(p, p1, s).pmf(k)
+    mu4 = float(np.sum(mass * (k - s * p1 / p) ** 4))
+    return 16.0 * mu4 / (s / p * m1 + s) ** 4
 
 
 # -- classifiers ---------------------------------------------------------------------------------------------
@@ -436,6 +455,12 @@ def noise_verdict(frame: pd.DataFrame, factors=NOISE) -> pd.DataFrame:
                          for c in factors])
 
 
+def noise_verdicts(frames: dict, factors=NOISE) -> pd.DataFrame:
+    """:func:`noise_verdict` of each synthetic family among ``frames`` (dict key), with a ``family`` column."""
+    return pd.concat([noise_verdict(frames[f], factors).assign(family=f) for f in SYNTHETIC if f in frames],
+                     ignore_index=True)
+
+
 def bounds_summary(bounds: pd.DataFrame) -> pd.DataFrame:
     """Per family: the classifier's F1, the largest |mean of F̄1 − F1| in standard errors from the formula
     (formula sd/√draws), and the median ratio of the empirical to the formula's standard deviation (S < P)."""
@@ -544,15 +569,16 @@ scikit-learn fitted it, and with today's unpenalized intercept) and our EN."""
 
 
 def rho_estimates_table(frame: pd.DataFrame) -> pd.DataFrame:
-    """Per family, ρ and estimator (:data:`RHO_ESTIMATORS`): the labeled sets, the mean ρ̂, its 10th and 90th
-    percentiles and the mean ratio ρ̂/ρ (ρ the realised S/P), over the sets the estimator ran on."""
+    """Per family, ρ and estimator (:data:`RHO_ESTIMATORS`): the labeled sets, the mean ρ̂, its standard deviation
+    (ddof 1), its 10th and 90th percentiles and the mean ratio ρ̂/ρ (ρ the realised S/P), over the sets the estimator
+    ran on."""
     rows = []
     for (family, rho), part in frame.groupby(["family", "rho"], sort=False):
         for name, column in RHO_ESTIMATORS.items():
             ran = part[column].notna()
             values, part_ran = part.loc[ran, column], part[ran]
             rows.append({"family": family, "rho": rho, "estimator": name, "sets": int(ran.sum()), "mean": values.mean(),
-                         "p10": values.quantile(0.1), "p90": values.quantile(0.9),
+                         "sd": values.std(), "p10": values.quantile(0.1), "p90": values.quantile(0.9),
                          "mean_ratio": (values / part_ran["rho_real"]).mean()})
     return pd.DataFrame(rows)
 
@@ -562,8 +588,9 @@ def rho_estimates_table(frame: pd.DataFrame) -> pd.DataFrame:
 
 def bounds_frame(*, seed: int, draws: int, target_f1: float = 0.44, orient_lines: bool = True) -> pd.DataFrame:
     """For one classifier per family with true F1 nearest ``target_f1`` (theirs: 0.44), per number of labeled
-    positives S = 1 … P: the empirical mean and standard deviation of F̄1 over ``draws`` labeled sets beside
-    E(F̄1) = F1 and the formula's standard deviation (generated lines turned round as in :func:`study_frame`)."""
+    positives S = 1 … P: the empirical mean and standard deviation (``sd``, over ``draws``, ddof 0) of F̄1 over
+    ``draws`` labeled sets beside E(F̄1) = F1, the formula's standard deviation and its fourth central moment
+    (:func:`f1_bar_fourth_moment`; generated lines turned round as in :func:`study_frame`)."""
     rows = []
     for family in SYNTHETIC:
         rng = seeds.rng(seed, "tabatabaei", "bounds", family)
@@ -581,5 +608,6 @@ def bounds_frame(*, seed: int, draws: int, target_f1: float = 0.44, orient_lines
             labeled = labeled_sets(np.broadcast_to(y, (draws, y.size)), s / p, rng)
             values = scores(y, predicted[None], labeled)[1.0][:, 0]
             rows.append({"family": family, "labeled": s, "rho": s / p, "draws": draws, "f1": truth,
-                         "mean": values.mean(), "sd": values.std(), "formula_sd": np.sqrt(f1_bar_variance(p, p1, m1, s))})
+                         "mean": values.mean(), "sd": values.std(), "formula_sd": np.sqrt(f1_bar_variance(p, p1, m1, s)),
+                         "formula_m4": f1_bar_fourth_moment(p, p1, m1, s)})
     return pd.DataFrame(rows)

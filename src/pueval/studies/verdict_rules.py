@@ -17,7 +17,8 @@ units" → :func:`ahead_across_units`; "better for every x above x0" → :func:`
 Monte-Carlo error of the paper's" → :func:`within_error`; "the printed value, at its precision" →
 :func:`equal_as_printed`; "a variance as the theorem gives it" → :func:`variance_as_stated`; "an interval
 covering at its level" → :func:`covers`; "a one-sided binomial test" → :func:`binomial_ahead`; "every
-interval on the claim's side of 0" → :func:`intervals_exclude_zero`; a claim judged on several arms →
+interval on the claim's side of 0" → :func:`intervals_exclude_zero`; "falls (rises) as x grows" → :func:`trend`;
+"an empirical curve aligns with the computed one" → :func:`fits_curve`; a claim judged on several arms →
 :func:`arms`.
 """
 
@@ -27,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
-from scipy import stats
+from scipy import optimize, stats
 
 from pueval.multitest import holm
 
@@ -377,6 +378,58 @@ def intervals_exclude_zero(low: Sequence[float], high: Sequence[float], labels: 
         f" against the paper's effect {paper_effect:+.3g}" if paper_effect is not None else "")
     return Judgement(verdict, statistic, test="each row's interval against 0", rule="intervals_exclude_zero",
                      units=lo.size, detectable=detectable)
+
+
+def trend(x: Sequence[float], values: Sequence[float], *, decreasing: bool, what: str, name: str = "x",
+          level: float = LEVEL) -> Judgement:
+    """"``what`` falls (``decreasing``) or rises as ``name`` grows": Kendall's τ of ``values`` against ``x``, one-sided,
+    each x a unit. Reproduced when τ has the claimed sign at p < ``level``; not reproduced when the test the other
+    way rejects (a trend against the claim); undecided otherwise. What the design can detect: the smallest |τ| its
+    points make significant (the normal approximation's, Var τ = 2(2n + 5)/(9n(n − 1)))."""
+    x, v = np.asarray(x, dtype=float), np.asarray(values, dtype=float)
+    if x.size != v.size or x.size < 3 or not (np.isfinite(x).all() and np.isfinite(v).all()):
+        raise ValueError("trend needs at least 3 finite (x, value) pairs")
+    claimed, other = ("less", "greater") if decreasing else ("greater", "less")
+    tau = float(stats.kendalltau(x, v).statistic)
+    p = float(stats.kendalltau(x, v, alternative=claimed).pvalue)
+    p_other = float(stats.kendalltau(x, v, alternative=other).pvalue)
+    verdict = REPRODUCED if p < level else NOT_REPRODUCED if p_other < level else UNDECIDED
+    n = x.size
+    needed = stats.norm.isf(level) * np.sqrt(2 * (2 * n + 5) / (9 * n * (n - 1)))
+    order = np.argsort(x, kind="stable")
+    statistic = (f"{what}: Kendall's τ {tau:+.3f} over {n} {name}s ({v[order][0]:.3g} at {name} = "
+                 f"{x[order][0]:g}, {v[order][-1]:.3g} at {x[order][-1]:g})")
+    return Judgement(verdict, statistic, test=f"one-sided Kendall's τ ({'falling' if decreasing else 'rising'}), "
+                     f"level {level:g}", rule="trend", p_value=p, units=n,
+                     detectable=f"|τ| ≥ {needed:.2f} with {n} {name}s")
+
+
+def fits_curve(ours: Sequence[float], expected: Sequence[float], se: Sequence[float], labels: Sequence[str], *,
+               what: str, level: float = LEVEL) -> Judgement:
+    """"An empirical curve aligns with the computed one": the goodness of fit of the whole curve, X = Σ z², z =
+    (ours − expected)/se per point (``se`` the point's Monte-Carlo error, exact where the expectation is), against
+    χ²(k), k points. Reproduced when p ≥ ``level``, not reproduced when below. The curve is the claim's unit: a
+    point far off counts in X, and the largest |z| with its Holm-adjusted p over the points is given beside. What
+    the design can detect: the shift, in standard errors at every point, that X finds with power :data:`POWER`."""
+    ours, expected, se = (np.asarray(v, dtype=float) for v in (ours, expected, se))
+    if not (ours.size == expected.size == se.size == len(labels)) or ours.size == 0:
+        raise ValueError("ours, expected, se and labels must be of one length, at least 1")
+    if not (np.isfinite(ours).all() and np.isfinite(expected).all() and (se > 0).all()):
+        raise ValueError("fits_curve needs finite values and positive standard errors")
+    z = (ours - expected) / se
+    k = z.size
+    x2 = float(np.sum(z**2))
+    p = float(stats.chi2.sf(x2, k))
+    critical = stats.chi2.isf(level, k)
+    noncentrality = optimize.brentq(lambda lam: stats.ncx2.sf(critical, k, lam) - POWER, 1e-9, 1e6)
+    worst = int(np.argmax(np.abs(z)))
+    worst_p = float(np.asarray(holm(2 * stats.norm.sf(np.abs(z))))[worst])
+    statistic = (f"{what}: Σz² {x2:.1f} on {k} points (expected {k}); the largest |z| {abs(z[worst]):.2f} at "
+                 f"{labels[worst]} (Holm p over the points {worst_p:.2g})")
+    return Judgement(REPRODUCED if p >= level else NOT_REPRODUCED, statistic,
+                     test=f"χ² goodness of fit over the curve's points, level {level:g}", rule="fits_curve",
+                     p_value=p, units=k, detectable=f"a shift of {np.sqrt(noncentrality / k):.2f} standard errors at "
+                                                   f"every point at power {POWER:g}")
 
 
 def over_range(judged: Sequence[tuple[str, Judgement]]) -> Judgement:

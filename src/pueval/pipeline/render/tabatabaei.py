@@ -137,7 +137,7 @@ def tabatabaei_markdown(frames: dict, tests: pd.DataFrame, rho: pd.DataFrame, bo
     k = {f: int(frame["classifiers"].iloc[0]) for f, frame in frames.items()}
     grid = next(iter(frames.values()))["rho"].unique()
     rho_table = study.rho_estimates_table(rho)
-    noise = pd.concat([study.noise_verdict(frames[f]).assign(data=titles[f]) for f in study.SYNTHETIC if f in frames])
+    noise = study.noise_verdicts(frames).assign(data=lambda d: d["family"].map(titles))
     lines = ["# Tabatabaei, Klein & Hoogendoorn (2020): F̄1 against the LL score", "",
              f"ρ grid {grid.min():g}, …, {grid.max():g} ({grid.size} values); per ρ "
              + ", ".join(f"{titles[f]} {runs[f]} runs × {k[f]} classifiers" for f in frames)
