@@ -87,8 +87,13 @@ def parser() -> argparse.ArgumentParser:
                          "interval widened by it. Automatic for a Parquet file of more than 10^8 rows or a CSV/TSV "
                          "file above 4 GiB (the report says so); not with the options that need every score at once")
     ev.add_argument("--bins", type=int, default=10_000,
-                    help="with --streaming: equally spaced bins over the score range (default: 10000; the bound is "
-                         "at most the fullest bin's share of the rows / 2)")
+                    help="with --streaming: bins over the score range (default: 10000; the bound is at most the "
+                         "fullest bin's share of the rows / 2)")
+    ev.add_argument("--edges", choices=("quantile", "equal"), default="quantile",
+                    help="with --streaming: the bins' edges at the quantiles of a systematic sample of about 10^5 "
+                         "scores from the first pass (default: equal-count bins, whatever the scores' shape), or "
+                         "equally spaced (which heavy-tailed or skewed scores crowd into a few bins; a Parquet file's "
+                         "statistics then save the first pass)")
     ev.add_argument("--segment-column", metavar="COLUMN",
                     help="AUL^PU per value of this column too, in the same pass (implies --streaming)")
     ev.add_argument("--format", choices=("json", "markdown", "html"), default="json",
@@ -323,7 +328,8 @@ def run(args) -> tuple[str, list[str]]:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             sketch, sha256 = summarize_file(args.scores, label=args.label_column, score=args.score_column,
-                                            pos_label=args.pos_label, bins=args.bins, segment=args.segment_column,
+                                            pos_label=args.pos_label, bins=args.bins, edges=args.edges,
+                                            segment=args.segment_column,
                                             propensity=args.propensity_column)
             report = reports.evaluate_streaming(args, args.streaming_reason, (sha256, sketch))
         report["warnings"] = _warned(caught)

@@ -161,6 +161,7 @@ def evaluate_streaming(args, reason: str, sha256_and_sketch) -> dict:
     identity = _identity(args, sha256, n, n_labeled)
     identity["columns"]["segment"] = args.segment_column
     identity["options"]["bins"] = args.bins
+    identity["options"]["edges"] = args.edges
     return out | identity
 
 

@@ -1,9 +1,13 @@
 """``pueval evaluate --streaming``: a table too large for memory read in blocks into a :class:`~pueval.sketch.Sketch`.
 
 Two passes over the file, each a block of rows at a time (:func:`pueval.tables.table_blocks`): the first finds the
-lowest and highest score (for a Parquet file whose row groups all carry statistics, those are read instead), the
-second summarizes each block over equally spaced edges between them and merges. Memory is a block of rows and
-the sketch, whatever the file's size; a progress line on standard error follows the second pass.
+lowest and highest score and keeps a systematic sample of about :data:`SAMPLE_ROWS` scores (every k-th row of the
+file, k doubling as the rows come: the same sample whatever the block size), the second summarizes each block over
+edges at the sample's quantiles (:func:`pueval.sketch.default_edges`; equal-count bins serve skewed, heavy-tailed
+and tie-heavy scores alike) and merges. With ``edges="equal"`` the edges are equally spaced between the lowest and
+highest score, which a Parquet file whose row groups all carry statistics gives without the first pass. Memory is
+a block of rows, the sample and the sketch, whatever the file's size; a progress line on standard error follows
+the second pass.
 """
 
 from __future__ import annotations
@@ -26,6 +30,30 @@ AUTOMATIC_ROWS = 100_000_000
 (the exact path holds every score: about 45 bytes a row)."""
 AUTOMATIC_BYTES = 4 << 30
 """A CSV or TSV file larger than this (4 GiB) is evaluated by the streaming path even without --streaming."""
+SAMPLE_ROWS = 100_000
+"""The first pass keeps between this many and twice this many scores for the quantile edges."""
+EDGES = ("quantile", "equal")
+"""How the streaming path places its edges: at a sample's quantiles (the default), or equally spaced."""
+
+
+class SystematicSample:
+    """Every k-th value of a stream (its rows 0, k, 2k, … in order), k doubling whenever more than twice ``size``
+    are kept: between ``size`` and ``2·size`` values at the end (fewer in a shorter stream), the same whatever
+    blocks the stream comes in."""
+
+    def __init__(self, size: int = SAMPLE_ROWS):
+        self.size, self.step, self.seen = size, 1, 0
+        self.rows, self.values = np.empty(0, np.int64), np.empty(0, np.float64)
+
+    def add(self, values: np.ndarray) -> None:
+        rows = np.arange(self.seen, self.seen + values.size)
+        kept = rows % self.step == 0
+        self.rows, self.values = np.r_[self.rows, rows[kept]], np.r_[self.values, values[kept]]
+        self.seen += values.size
+        while self.rows.size > 2 * self.size:
+            self.step *= 2
+            keep = self.rows % self.step == 0
+            self.rows, self.values = self.rows[keep], self.values[keep]
 
 
 class Progress:
@@ -108,27 +136,42 @@ def _score_range(blocks: Callable[[], Iterator[pd.DataFrame]], path: str, score:
             lows, highs = [float(s.min) for s in stats], [float(s.max) for s in stats]
             if all(np.isfinite(lows)) and all(np.isfinite(highs)):
                 return min(lows), max(highs)
-    low, high = np.inf, -np.inf
+    low, high, _ = _scores_pass(blocks, path, score)
+    return low, high
+
+
+def _scores_pass(blocks: Callable[[], Iterator[pd.DataFrame]], path: str, score: str) -> tuple[float, float, np.ndarray]:
+    """The lowest and highest score and a :class:`SystematicSample` of the scores, in one pass."""
+    low, high, sample = np.inf, -np.inf, SystematicSample()
     for block in blocks():
         values = _block_scores(block, score)
         if values.size:
             low, high = min(low, values.min()), max(high, values.max())
+            sample.add(values)
     if not (np.isfinite(low) and np.isfinite(high)):
         raise InputError(f"SCORES: {path} holds no rows, or --score-column {score!r} holds infinite values")
-    return float(low), float(high)
+    return float(low), float(high), sample.values
 
 
 def summarize_file(path: str, *, label: str, score: str, pos_label: str, bins: int, segment: str | None = None,
-                   propensity: str | None = None, progress: bool = True) -> tuple[Sketch, str]:
-    """(the Sketch of the file's rows, the file's SHA-256) over ``bins`` equally spaced bins of its score range;
-    ``pos_label`` is the command's text, read as a value of the label column's type in each block."""
+                   propensity: str | None = None, progress: bool = True, edges: str = "quantile") -> tuple[Sketch, str]:
+    """(the Sketch of the file's rows, the file's SHA-256) over ``bins`` bins of its score range, their edges at a
+    sample's quantiles (``edges="quantile"``) or equally spaced (``"equal"``); ``pos_label`` is the command's text,
+    read as a value of the label column's type in each block."""
+    if edges not in EDGES:
+        raise InputError(f"--edges: must be one of {', '.join(EDGES)}, got {edges!r}")
     columns = {c: option for c, option in ((label, "--label-column"), (score, "--score-column"),
                                            (segment, "--segment-column"), (propensity, "--propensity-column"))
                if c is not None}
     blocks, sha256 = table_blocks(path, columns, BLOCK_ROWS)
     rows = parquet_rows(path)
-    low, high = _score_range(blocks, path, score, rows is not None)
-    edges = default_edges(bins, low=low, high=high if high > low else low + 1.0)
+    if edges == "quantile":
+        if rows is not None:
+            _numeric_field(path, score)  # refused by name before any block is read
+        low, high, sample = _scores_pass(blocks, path, score)
+    else:
+        (low, high), sample = _score_range(blocks, path, score, rows is not None), None
+    edges = default_edges(bins, low=low, high=high if high > low else low + 1.0, sample=sample)
     shown = Progress(rows) if progress else None
     sketch = None
     for block in blocks():

@@ -4,6 +4,7 @@ path; automatic for a large file; segments; options it refuses, named."""
 import json
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import pueval
@@ -26,13 +27,14 @@ def run(capsys, *argv):
     return json.loads(captured.out), captured.err
 
 
+@pytest.mark.parametrize("edges", ["quantile", "equal"])
 @pytest.mark.parametrize("suffix", [".csv", ".csv.gz", ".parquet"])
-def test_the_streaming_report_bounds_the_exact_one(scores_file, capsys, monkeypatch, suffix):
+def test_the_streaming_report_bounds_the_exact_one(scores_file, capsys, monkeypatch, suffix, edges):
     table, folder = scores_file
     path = folder / f"scores{suffix}"
     table.to_parquet(path, row_group_size=7000) if suffix == ".parquet" else table.to_csv(path, index=False)
     monkeypatch.setattr(streaming, "BLOCK_ROWS", 4096)  # several blocks
-    report, err = run(capsys, "evaluate", path, "--streaming", "--bins", 500)
+    report, err = run(capsys, "evaluate", path, "--streaming", "--bins", 500, "--edges", edges)
     exact, _ = run(capsys, "evaluate", path)
     assert report["streaming"] == "asked: --streaming" and "rows" in err
     assert (report["n"], report["n_labeled"]) == (exact["n"], exact["n_labeled"])
@@ -40,10 +42,42 @@ def test_the_streaming_report_bounds_the_exact_one(scores_file, capsys, monkeypa
     assert abs(report["auc_pu"] - exact["auc_pu"]) <= report["auc_pu_error_bound"] + 1e-12
     assert report["aul_pu_ci"][0] <= exact["aul_pu_ci"][0] and exact["aul_pu_ci"][1] <= report["aul_pu_ci"][1]
     assert report["input"]["sha256"] == exact["input"]["sha256"]
-    # the same sketch as one summary of every row over the same edges
+    assert report["options"]["edges"] == edges
+    # the same sketch as one summary of every row over the same edges (fewer rows than the sample keeps: every
+    # score is the sample)
     labels, scores = table.labeled.to_numpy(), table.score.to_numpy()
-    whole = summarize(labels, scores, edges=default_edges(500, low=scores.min(), high=scores.max())).result()
-    assert report["aul_pu"] == pytest.approx(whole.aul_pu, abs=1e-15)
+    assert scores.size <= streaming.SAMPLE_ROWS
+    whole = summarize(labels, scores, edges=default_edges(500, low=scores.min(), high=scores.max(),
+                                                          sample=scores if edges == "quantile" else None)).result()
+    assert report["aul_pu"] == pytest.approx(whole.aul_pu, abs=1e-15) and report["bins"] == whole.bins
+
+
+@pytest.mark.parametrize("blocks", [[10_000], [1, 2, 3, 9_994], [4_096, 4_096, 1_808], [599, 1, 9_400]])
+def test_the_systematic_sample_is_every_kth_row_whatever_the_blocks(blocks):
+    values = np.arange(10_000.0)
+    sample, start = streaming.SystematicSample(size=300), 0
+    for size in blocks:
+        sample.add(values[start:start + size])
+        start += size
+    k = 1
+    while -(-values.size // k) > 600:  # the fewest rows 0, k, 2k, … that are at most twice the size
+        k *= 2
+    assert np.array_equal(sample.values, values[::k]) and 300 <= sample.values.size <= 600
+
+
+def test_quantile_edges_keep_heavy_tailed_scores_as_narrow_as_the_exact_interval(tmp_path, capsys):
+    rng = np.random.default_rng(8)
+    z = rng.standard_normal(60_000)
+    table = pd.DataFrame({"labeled": (rng.random(z.size) < 0.2 * (z > 0)).astype(int), "score": np.exp(3 * z)})
+    path = tmp_path / "heavy.parquet"
+    table.to_parquet(path)
+    exact, _ = run(capsys, "evaluate", path)
+    width = exact["aul_pu_ci"][1] - exact["aul_pu_ci"][0]
+    quantile, _ = run(capsys, "evaluate", path, "--streaming")
+    equal, _ = run(capsys, "evaluate", path, "--streaming", "--edges", "equal")
+    assert (quantile["aul_pu_ci"][1] - quantile["aul_pu_ci"][0]) / width < 1.1 and not quantile["warnings"]
+    assert (equal["aul_pu_ci"][1] - equal["aul_pu_ci"][0]) / width > 10
+    assert any("widen the interval" in message for message in equal["warnings"])
 
 
 def test_segments_and_propensities_in_one_pass(scores_file, capsys):

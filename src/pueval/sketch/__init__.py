@@ -4,9 +4,9 @@ summarize every partition of a Dask or PySpark DataFrame, or every record batch 
 
 The core needs NumPy and pandas only; each engine is imported when its adapter is called."""
 
-from pueval.sketch.core import (Binned, BinnedAUL, BinnedDifference, PairedSketch, Sketch, default_edges, summarize,
-                                summarize_pair)
+from pueval.sketch.core import (Binned, BinnedAUL, BinnedDifference, CoarseBinsWarning, PairedSketch, Sketch,
+                                default_edges, summarize, summarize_pair)
 from pueval.sketch.engines import dask, duckdb, spark
 
 __all__ = ["Sketch", "PairedSketch", "BinnedAUL", "BinnedDifference", "Binned", "summarize", "summarize_pair",
-           "default_edges", "dask", "spark", "duckdb"]
+           "default_edges", "CoarseBinsWarning", "dask", "spark", "duckdb"]

@@ -43,22 +43,37 @@ MAX_BINS = 1_000_000
 """The most bins a sketch takes (a sketch holds a few numbers per bin and segment)."""
 MAX_CELLS = 50_000_000
 """The most segment × bin cells a sketch holds (about 2 GB of counts)."""
+COARSE_RATIO = 1.1
+"""A widened interval more than this many times the width of the binned rows' own interval is warned of
+(:class:`CoarseBinsWarning`)."""
+
+
+class CoarseBinsWarning(UserWarning):
+    """The bins widen the interval by more than :data:`COARSE_RATIO`: many rows share a bin (heavy-tailed or skewed
+    scores over equally spaced edges, or more labeled rows than the bins resolve). The interval is still valid
+    (conservative); edges at the scores' quantiles (:func:`default_edges` with ``sample=``), or more bins, make it as
+    narrow as the exact one."""
 
 __all__ = ["Sketch", "PairedSketch", "BinnedAUL", "BinnedDifference", "Binned", "summarize", "summarize_pair",
-           "default_edges"]
+           "default_edges", "CoarseBinsWarning"]
 
 
 def default_edges(bins: int = 10_000, *, low: float = 0.0, high: float = 1.0,
                   sample: ArrayLike | None = None) -> np.ndarray:
-    """``bins + 1`` increasing edges from ``low`` to ``high``: equally spaced (scores in [0, 1] by default), or,
-    with ``sample`` (scores from a first pass or a subsample), at the sample's quantiles, so that bins hold
-    about equal shares of the rows and the error bound is about 1/(2·bins). The ends stay ``low`` and ``high``:
-    every score of every partition must lie within them.
+    """Increasing edges from ``low`` to ``high``: ``bins + 1`` equally spaced (scores in [0, 1] by default), or,
+    with ``sample`` (scores from a first pass or a subsample), at the sample's ``bins``-quantiles, so that bins
+    hold about equal shares of the rows and the error bound is about 1/(2·bins) whatever the scores' shape
+    (skewed, heavy-tailed). A score the sample holds more than a bin's share of times (a large tie) gets a bin of
+    its own, [v, the next float above v), where its rows are exact (δ_b = 0): at most ``2·bins + 1`` edges then,
+    fewer where quantiles coincide. The ends stay ``low`` and ``high``: every score of every partition must lie
+    within them.
 
     Examples
     --------
     >>> default_edges(4).tolist()
     [0.0, 0.25, 0.5, 0.75, 1.0]
+    >>> default_edges(4, sample=[0.1, 0.2, 0.5, 0.5, 0.5, 0.5, 0.9, 0.95]).tolist()  # 0.5: half the sample
+    [0.0, 0.425, 0.5, 0.5000000000000001, 0.6, 1.0]
     """
     check_integer(bins, "bins", 1, MAX_BINS)
     low, high = float(low), float(high)
@@ -70,7 +85,13 @@ def default_edges(bins: int = 10_000, *, low: float = 0.0, high: float = 1.0,
         return 2.0 * np.linspace(low / 2, high / 2, bins + 1)  # a range beyond float64 (±1e308): halved, then doubled
     values = as_scores(sample, "sample").astype(np.float64).ravel()
     values = values[(values > low) & (values < high)]
-    inner = np.unique(np.quantile(values, np.arange(1, bins) / bins)) if values.size else np.empty(0)
+    if not values.size:
+        return np.array([low, high])
+    inner = np.unique(np.quantile(values, np.arange(1, bins) / bins))
+    distinct, counts = np.unique(values, return_counts=True)
+    ties = distinct[(counts * bins > values.size) & (counts > 1)]
+    isolated = np.concatenate([ties, np.nextafter(ties, np.inf)])  # [v, v⁺) holds v alone
+    inner = np.unique(np.concatenate([inner, isolated[isolated < high]]))
     return np.concatenate([[low], inner, [high]])
 
 
@@ -364,6 +385,15 @@ def _binned_t(rows: np.ndarray, low: np.ndarray, high: np.ndarray) -> tuple[np.n
     return t, delta, n
 
 
+def _warn_coarse(widened: float, own: float, bound: float) -> None:
+    """:class:`CoarseBinsWarning` when the widened half-width exceeds :data:`COARSE_RATIO` times the binned rows' own."""
+    if own > 0 and widened > COARSE_RATIO * own:
+        warnings.warn(f"sketch: the bins widen the interval {widened / own:.3g} times (error bound {bound:.2g}): many "
+                      "rows share a bin; edges at the scores' quantiles (default_edges(bins, low=, high=, sample=a "
+                      "sample of the scores)), or more bins (the bound is about half the fullest bin's share of the "
+                      "rows), narrow it to the exact interval's width", CoarseBinsWarning, stacklevel=4)
+
+
 def _result(sketch: Sketch, segment: int, level: float, relative: bool, weighted: bool = True) -> BinnedAUL:
     rows, labeled = sketch.rows[segment], sketch.labeled[segment]
     n, n_labeled = int(rows.sum()), int(labeled.sum())
@@ -380,6 +410,7 @@ def _result(sketch: Sketch, segment: int, level: float, relative: bool, weighted
         sd = math.sqrt(float(labeled @ (t - mean) ** 2) / (n_labeled - 1))
         sd_bound = math.sqrt(float(labeled @ delta ** 2) / (n_labeled - 1))
         half = z * (sd + sd_bound) / math.sqrt(n_labeled)
+        _warn_coarse(bound + half, z * sd / math.sqrt(n_labeled), bound)
         return BinnedAUL(n, n_labeled, mean, (max(mean - bound - half, 0.0), min(mean + bound + half, 1.0)), level,
                          bound, bins)
     if relative:  # every quantity is of degree 0 in the weights: read them scaled by the largest one's power of two
@@ -403,6 +434,7 @@ def _result(sketch: Sketch, segment: int, level: float, relative: bool, weighted
     se = math.sqrt(scale * float(a @ (t - mean) ** 2)) / total
     se_bound = math.sqrt(scale * float(a @ (delta + bound) ** 2)) / total
     half = z * (se + se_bound)
+    _warn_coarse(bound + half, z * se, bound)
     n_eff = total ** 2 / float(w2.sum())
     if n_eff < MIN_EFFECTIVE_ROWS:  # as the exact path warns (pueval.propensity.labeled_weights)
         warnings.warn(f"propensity: the weights leave {n_eff:.1f} effective labeled rows (Kish; fewer than "
@@ -563,7 +595,9 @@ class PairedSketch:
         sd = math.sqrt(float(self.counts @ (d - mean) ** 2) / (n_labeled - 1))
         sd_bound = math.sqrt(float(self.counts @ delta ** 2) / (n_labeled - 1))
         se = (sd + sd_bound) / math.sqrt(n_labeled)
-        half = NormalDist().inv_cdf(0.5 + level / 2.0) * se
+        z = NormalDist().inv_cdf(0.5 + level / 2.0)
+        half = z * se
+        _warn_coarse(bound + half, z * sd / math.sqrt(n_labeled), bound)
         nearest = max(abs(mean) - bound, 0.0)
         p_value = 1.0 if se == 0.0 and nearest == 0.0 else (0.0 if se == 0.0 else math.erfc(nearest / se / math.sqrt(2)))
         return BinnedDifference(n, n_labeled, float(self.a.labeled[0] @ t_a) / n_labeled,

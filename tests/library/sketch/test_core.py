@@ -2,6 +2,7 @@
 restatement of the bound; merges bit-identical under any partitioning."""
 
 import math
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -9,7 +10,7 @@ import pytest
 
 import pueval
 from pueval.sketch import default_edges, summarize, summarize_pair
-from pueval.sketch.core import bin_of, check_edges
+from pueval.sketch.core import COARSE_RATIO, CoarseBinsWarning, bin_of, check_edges
 from pueval.sketch.exact import ExactSums
 from pueval.validation import ArgumentError
 
@@ -324,3 +325,35 @@ def test_a_sketch_travels_as_data_and_comes_back_the_same():
     with pytest.raises(ArgumentError, match="segments"):
         days = pd.Series(pd.to_datetime(["2026-01-01", "2026-01-02"] * (n // 2)))  # keys JSON cannot hold
         summarize(y, scores, edges=edges, segments=days).to_bytes()
+
+
+def test_quantile_edges_give_a_large_tie_a_bin_of_its_own():
+    rng = np.random.default_rng(5)
+    scores = np.round(rng.random(50_000), 2)  # 101 values, each about 1 % of the rows
+    labels = (rng.random(scores.size) < 0.1).astype(int)
+    edges = default_edges(1_000, sample=scores[:10_000])
+    assert edges.size <= 2 * 1_000 + 1 and (np.diff(edges) > 0).all()
+    result = summarize(labels, scores, edges=edges).result()
+    assert result.error_bound == 0.0  # every tie alone in its bin: the binned t-values are the exact ones
+    assert result.aul_pu == pytest.approx(pueval.aul_pu_score(labels, scores), abs=1e-15)
+    # a sample of distinct values isolates nothing: plain quantiles
+    assert default_edges(4, sample=[0.1, 0.2, 0.3, 0.4]) == pytest.approx([0.0, 0.175, 0.25, 0.325, 1.0])
+
+
+def test_bins_that_widen_the_interval_are_warned_of_and_quantile_edges_are_not():
+    rng = np.random.default_rng(6)
+    z = rng.standard_normal(200_000)
+    scores, labels = np.exp(3 * z), (rng.random(z.size) < 0.1 * (z > 0)).astype(int)
+    with pytest.warns(CoarseBinsWarning, match="widen the interval"):
+        summarize(labels, scores, edges=default_edges(1_000, low=scores.min(), high=scores.max())).result()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        edges = default_edges(10_000, low=scores.min(), high=scores.max(), sample=scores[:100_000])
+        found = summarize(labels, scores, edges=edges).result()
+    low, high = pueval.aul_pu_interval(labels, scores)
+    assert found.ci[0] <= low and high <= found.ci[1]  # still holds the exact interval
+    assert (found.ci[1] - found.ci[0]) / (high - low) < COARSE_RATIO
+    with pytest.warns(CoarseBinsWarning):
+        other = np.exp(3 * (z + rng.normal(0, 0.5, z.size)))
+        summarize_pair(labels, scores, other, edges_a=default_edges(1_000, low=scores.min(), high=scores.max()),
+                       edges_b=default_edges(1_000, low=other.min(), high=other.max())).difference()
