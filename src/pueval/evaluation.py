@@ -300,11 +300,12 @@ def evaluate(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1, l
         estimates = estimate_priors(X, labeled.astype(int), mpe, random_state=seed, options=mpe_options)
         for method, estimate in list(estimates.items())[1:]:  # the first is checked with the corrected metrics
             metrics.check_prior(auc_pu, estimate.theta, f"theta ({method})")
-    if target_recall is not None:
+    if target_recall is not None:  # precision estimated at the prior given, else at the first estimator's θ̂
         first = next(iter(estimates.values()), None)
         found["operating_point"] = operating_point(
             labeled, scores, target_recall=target_recall, level=level, propensity=propensity, relative=not absolute,
-            audited=audited, theta_interval=list(first.interval) if first is not None and first.interval else None)
+            audited=audited, theta=prior if prior is not None else (first.theta if first is not None else None),
+            theta_interval=list(first.interval) if first is not None and first.interval else None)
     if prior is not None:
         found["corrected"] = _corrected(labeled, scores, auc_pu, check_fraction(prior, "prior (theta)"), "given",
                                         threshold, level, {})

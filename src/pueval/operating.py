@@ -25,6 +25,18 @@ with ``audited=``, else the ranking's bound 2(1 − AUC^PU) at AUC^PU's lower co
 holds under SCAR only (with ``propensity=`` and neither, the upper end is 1). The upper end is 1 whenever the
 ranking allows that many positives: a weak model, or few labeled rows.
 
+**The bracket's level.** Its lower end holds always (every labeled row is positive). Its upper end holds when θ ≤
+θ_max and R ≤ R_high: with the ranking's bound (one-sided at ``level``) and the recall interval's upper end (its
+upper tail (1 − level)/2), with probability at least 1 − 1.5·(1 − level) by the union bound (0.925 at 0.95), and
+jointly with the recall guarantee at least 1 − 2.5·(1 − level) (0.875); with ``theta_interval``, replace the
+bound's 1 − level by the interval's own. On a weak model or few labeled rows the upper end is 1, and the bracket
+says nothing a reader did not know.
+
+**With a prior, an estimate.** Given θ (``theta=``, e.g. an estimator's θ̂), precision at τ is estimated by
+α(θ)·R̂/q, α(θ) = (n^L + θ·n^U)/n; given an interval for θ (``theta_interval=``, e.g. BBE's own), the precision
+interval [α(θ_low)·R_low/q, α(θ_high)·R_high/q], within the bracket, holds when θ and R are in their intervals:
+with probability at least 1 − (1 − the θ interval's level) − (1 − level) (0.85 with BBE's 90 % interval at 0.95).
+
 **The audit closes it.** Only the flagged unlabeled rows are in doubt: auditing m of those N at random gives
 their positive share π̂ and precision (n^L_flagged + π̂·N)/n_flagged, with a finite-population interval.
 :meth:`OperatingPoint.audit_size` gives the m whose interval has at most a given width (normal with the
@@ -72,6 +84,8 @@ class OperatingPoint:
     precision_bracket: tuple[float, float]  #: (labeled share of the flagged, α_max·R_high/q capped at 1)
     theta_max: float  #: the largest θ the upper end allows, and where it comes from (``theta_max_source``)
     theta_max_source: str
+    precision_estimate: float | None = None  #: with ``theta=``: α(θ)·R̂/q, within the bracket
+    precision_interval: tuple[float, float] | None = None  #: with ``theta_interval=``: from θ's and R's intervals
     n_audited_flagged: int | None = None  #: with ``audited=``: audited rows among the flagged unlabeled ones
     audited_precision: float | None = None
     audited_precision_interval: tuple[float, float] | None = None
@@ -238,7 +252,7 @@ def _audited_precision(audit, flagged, labeled, level) -> tuple[int, float | Non
 @sklearn_names
 def operating_point(labels: ArrayLike, scores: ArrayLike, *, target_recall: float = 0.9, level: float = 0.95,
                     pos_label: PosLabel = 1, propensity: ArrayLike | None = None, relative: bool = True,
-                    audited: ArrayLike | None = None,
+                    audited: ArrayLike | None = None, theta: float | None = None,
                     theta_interval: tuple[float, float] | None = None) -> OperatingPoint:
     """The highest threshold whose true recall is at least ``target_recall`` with probability ``level``, without a
     class prior, with its recall interval, the prior-free bracket on its precision, and (with ``audited=``) the
@@ -262,8 +276,11 @@ def operating_point(labels: ArrayLike, scores: ArrayLike, *, target_recall: floa
         The true class of a simple random sample of the unlabeled rows (1/0), NaN elsewhere (as
         :func:`pueval.propensity.aul_pu_audit`): the recall from the labeled rows and the audited positives, and
         the audited precision.
+    theta : float, optional
+        θ, the positive share among the unlabeled rows (e.g. an estimator's θ̂): precision estimated at it.
     theta_interval : (float, float), optional
-        An interval for θ (e.g. BBE's own): its upper end bounds precision's.
+        An interval for θ (e.g. BBE's own): its upper end bounds precision's, and both ends give the precision
+        interval (module docstring: its level).
 
     Returns
     -------
@@ -281,6 +298,10 @@ def operating_point(labels: ArrayLike, scores: ArrayLike, *, target_recall: floa
     >>> low, high = point.precision_bracket
     >>> bool(low <= np.mean(y[scores >= point.threshold]) <= high)
     True
+    >>> theta = y[~labels].mean()
+    >>> with_prior = operating_point(labels, scores, target_recall=0.8, theta=theta, theta_interval=(0.2, 0.3))
+    >>> round(with_prior.precision_estimate, 2), round(float(np.mean(y[scores >= with_prior.threshold])), 2)
+    (0.42, 0.42)
     """
     target = check_fraction(target_recall, "target_recall")
     if target == 0.0:
@@ -302,8 +323,17 @@ def operating_point(labels: ArrayLike, scores: ArrayLike, *, target_recall: floa
     n_labeled, flagged_labeled = int(labeled.sum()), int((flagged & labeled).sum())
     q = n_flagged / n
     theta_max, source = _theta_max(labeled, scores, level, theta_interval, audit, propensity)
-    alpha_max = (n_labeled + theta_max * (n - n_labeled)) / n
-    bracket = (flagged_labeled / n_flagged, float(min(1.0, alpha_max * float(highs[i]) / q)))
+    lowest = flagged_labeled / n_flagged
+
+    def precision(share: float, recall_at: float) -> float:  # α(θ)·R/q, within the bracket's possible range
+        return float(min(1.0, max(lowest, (n_labeled + share * (n - n_labeled)) / n * recall_at / q)))
+
+    bracket = (lowest, precision(theta_max, float(highs[i])))
+    priors = {}
+    if theta is not None:
+        priors["precision_estimate"] = precision(check_fraction(theta, "theta"), float(recall[i]))
+    if theta_interval is not None:
+        priors["precision_interval"] = (precision(float(theta_interval[0]), float(lows[i])), bracket[1])
     audited_part = {}
     if audit is not None:
         m, precision, interval = _audited_precision(audit, flagged, labeled, level)
@@ -316,7 +346,7 @@ def operating_point(labels: ArrayLike, scores: ArrayLike, *, target_recall: floa
                           recall_estimate=float(recall[i]), recall_interval=(float(lows[i]), float(highs[i])),
                           n=n, n_labeled=n_labeled, n_flagged=n_flagged, n_flagged_labeled=flagged_labeled,
                           flagged_share=q, precision_bracket=bracket, theta_max=theta_max, theta_max_source=source,
-                          **audited_part)
+                          **priors, **audited_part)
 
 
 def operating_points(labels: ArrayLike, scores: ArrayLike, target_recalls=(0.5, 0.8, 0.9, 0.95), **options):

@@ -361,6 +361,11 @@ def _operating_rows(report: dict) -> list[tuple[str, str, str]]:
              f"{point['precision_bracket'][1]:.4f}]", f"no prior; upper end from {point['theta_max_source']}"),
             ("flagged unlabeled rows to audit for precision within +-0.05", f"{point['audit_size_width_0.1']}",
              "the counts flagged (worst case)")]
+    if point.get("precision_estimate") is not None:
+        interval = point.get("precision_interval")
+        shown = f" [{interval[0]:.4f}, {interval[1]:.4f}]" if interval is not None else ""
+        rows.insert(3, ("precision at that threshold, at the prior", f"{point['precision_estimate']:.4f}{shown}",
+                        "the prior theta" + (" and its interval" if interval is not None else "")))
     if point.get("audited_precision") is not None:
         a, b = point["audited_precision_interval"]
         rows.append(("precision from the audit", f"{point['audited_precision']:.4f} [{a:.4f}, {b:.4f}]",

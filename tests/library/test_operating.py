@@ -81,6 +81,50 @@ def test_theta_interval_narrows_the_bracket_and_the_curve_agrees_with_the_point(
     assert row["recall_lower"] >= 0.8
 
 
+def test_precision_at_a_prior_and_from_its_interval_restated():
+    rng = np.random.default_rng(10)
+    y, scores = _population(rng)
+    labels = y & (rng.random(y.size) < 0.3)
+    point = operating_point(labels, scores, target_recall=0.8, theta=0.22, theta_interval=(0.18, 0.26))
+    flagged = scores >= point.threshold
+    n, n_labeled, q = y.size, labels.sum(), flagged.mean()
+    recall = (labels & flagged).sum() / n_labeled  # the labeled share at or above the threshold
+
+    def alpha(theta):
+        return (n_labeled + theta * (n - n_labeled)) / n
+
+    assert point.precision_estimate == pytest.approx(alpha(0.22) * recall / q)
+    low, high = point.recall_interval
+    assert point.precision_interval == pytest.approx((alpha(0.18) * low / q, alpha(0.26) * high / q))
+    assert point.precision_interval[1] == point.precision_bracket[1]
+    assert point.precision_bracket[0] <= point.precision_interval[0] <= point.precision_estimate
+    assert "precision_interval" in point.as_dict() and operating_point(labels, scores).precision_estimate is None
+
+
+def test_the_precision_interval_covers_where_the_plug_in_one_fails():
+    """θ's interval (here exact Clopper-Pearson from an audit of the unlabeled rows) and R's: the interval covers
+    at its stated level at least (1 - 0.05 - 0.05); taking θ̂ as exact (its interval a point) under-covers."""
+    from scipy.stats import beta
+
+    rng = np.random.default_rng(11)
+    covered = plug_in = 0
+    for _ in range(200):
+        y, scores = _population(rng)
+        labels = y & (rng.random(y.size) < 0.3)
+        unlabeled = np.flatnonzero(~labels)
+        audit = y[rng.choice(unlabeled, 100, replace=False)]
+        k = int(audit.sum())
+        interval = (float(beta.ppf(0.025, k, 101 - k)) if k else 0.0, float(beta.ppf(0.975, k + 1, 100 - k)))
+        theta_hat = k / 100
+        point = operating_point(labels, scores, target_recall=0.8, theta=theta_hat, theta_interval=interval)
+        naive = operating_point(labels, scores, target_recall=0.8, theta=theta_hat,
+                                theta_interval=(theta_hat, theta_hat))
+        truth = y[scores >= point.threshold].mean()
+        covered += point.precision_interval[0] <= truth <= point.precision_interval[1]
+        plug_in += naive.precision_interval[0] <= truth <= naive.precision_interval[1]
+    assert covered >= 0.9 * 200 and plug_in < 0.8 * 200
+
+
 @pytest.mark.parametrize("flagged_unlabeled, flagged, width, level", [(310, 400, 0.1, 0.95), (50, 60, 0.2, 0.9),
                                                                      (1, 5, 0.5, 0.95), (2000, 2100, 0.05, 0.99)])
 def test_the_audit_size_is_the_least_m_whose_interval_is_narrow_enough(flagged_unlabeled, flagged, width, level):

@@ -271,3 +271,29 @@ def test_mcdermott_theorem2_one_dataset_out_of_order_decides():
     uneven = _theorem2()
     uneven.loc[5, "auroc_gain"] = 0.0100001
     assert ledger.ledger({"mcdermott_theorem2": uneven}, claims=auroc).loc[0, "verdict"] == NOT_REPRODUCED
+
+
+def _precision(prior=0.9, plug_in=0.5, bracket=0.97, uninformative=0.4):
+    return pd.DataFrame([{"part": "precision", "dataset": f"d{i}", "target": target, "level": 0.95, "draws": 100,
+                          "bracket_level": 0.925, "prior_level": 0.85, "uninformative": uninformative,
+                          "in_bracket_informative": bracket + 0.01 * (i % 2), "prior_coverage": prior + 0.01 * (i % 2),
+                          "plug_in_coverage": plug_in} for i in range(9) for target in (0.8, 0.9)])
+
+
+def test_the_precision_interval_needs_its_plug_in_baseline_to_fail():
+    claim = [_claim("ours.operating.prior")]
+    assert ledger.ledger({"operating_points": _precision()}, claims=claim).loc[0, "verdict"] == REPRODUCED
+    both = ledger.ledger({"operating_points": _precision(plug_in=0.9)}, claims=claim).iloc[0]
+    assert both["verdict"] == UNDECIDED and "cannot fail" in both["ours"]
+    short = ledger.ledger({"operating_points": _precision(prior=0.6)}, claims=claim).iloc[0]
+    assert short["verdict"] == NOT_REPRODUCED
+
+
+def test_the_bracket_is_judged_where_its_upper_end_is_informative():
+    claim = [_claim("ours.operating.bracket")]
+    row = ledger.ledger({"operating_points": _precision()}, claims=claim).iloc[0]
+    assert row["verdict"] == REPRODUCED and "uninformative) in 40.0% of draws" in row["ours"]
+    assert ledger.ledger({"operating_points": _precision(bracket=0.7)}, claims=claim).loc[0, "verdict"] == \
+        NOT_REPRODUCED
+    without = ledger.ledger({"operating_points": _precision().assign(part="scar")}, claims=claim)
+    assert without.empty and "no precision rows" in without.attrs["not_judged"][0]

@@ -100,6 +100,7 @@ rule operating_points:
     input:
         scores=expand(rules.score.output[0], dataset=DATASETS),
         draws=expand(DRAWS_OUTPUT, dataset=DATASETS, beta=BETAS),
+        estimates=expand(ESTIMATE_OUTPUT, dataset=DATASETS, beta=BETAS),
     output:
         csv=report(
             "results/operating_points.csv",
@@ -127,6 +128,7 @@ rule operating_points:
         level=lambda w: config["operating_points"]["level"],
         audit_sizes=lambda w: config["operating_points"]["audit_sizes"],
         sar=lambda w: config["operating_points"]["sar"],
+        bbe_delta=lambda w: config["mpe"]["bbe"]["delta"],
         titles=TITLES,
     script:
         "../scripts/operating_points.py"

@@ -6,6 +6,11 @@
   guarantee holds, and how far above it lands says what the guarantee costs; the true precision against the
   prior-free bracket (its upper end needs θ ≤ θ_max, the ranking's bound at AUC^PU's lower limit: the draws where
   the true θ exceeds it are counted apart), and the bracket's width.
+* **With a prior**: on the same draws, precision at BBE's θ̂ and the interval from BBE's own interval for θ (DKW,
+  its level 1 − δ) and the recall interval (:func:`pueval.operating_point` with ``theta=`` and
+  ``theta_interval=``; its stated level 1 − δ − (1 − level) by the union bound), against the true precision;
+  beside it the baseline that can fail, the plug-in interval that takes θ̂ as exact (θ's interval a point); and how
+  often the prior-free bracket's upper end is 1 (says nothing), with its coverage where it is informative.
 * **The audit**: on the same draws, m flagged unlabeled rows drawn at random (seeded by the draw's identity),
   the audited precision's interval (:func:`pueval.operating.audited_precision`) against the true precision,
   and the labels a random audit of *all* unlabeled rows would spend to reach the same m flagged ones,
@@ -33,17 +38,23 @@ from pueval.studies import sar
 from pueval.validation import ArgumentError
 
 def scar_rows(dataset: str, beta: float, labeled_draws: np.ndarray, y: np.ndarray, scores: np.ndarray, *,
-              targets, level: float, audit_sizes, seed: int) -> tuple[list[dict], list[dict]]:
-    """(per draw and target: the operating point against the truth; per draw, target and audit size: the
-    audited precision against the truth) on the (draws, n) PU labels of one setting."""
+              targets, level: float, audit_sizes, seed: int, priors: np.ndarray) -> tuple[list[dict], list[dict]]:
+    """(per draw and target: the operating point against the truth, and precision from the prior, per draw's row of
+    ``priors`` (θ̂, its interval's low and high ends); per draw, target and audit size: the audited precision
+    against the truth) on the (draws, n) PU labels of one setting."""
     positives = y == 1
     points, audits = [], []
     for d, labels in enumerate(np.asarray(labeled_draws)):
         labeled = labels == 1
         theta = float(y[~labeled].mean())
+        theta_hat, theta_low, theta_high = (float(v) for v in priors[d])
         for target in targets:
             try:
-                point = operating.operating_point(labeled, scores, target_recall=target, level=level)
+                point = operating.operating_point(labeled, scores, target_recall=target, level=level,
+                                                  theta=theta_hat, theta_interval=(theta_low, theta_high))
+                plug_in = operating.operating_point(labeled, scores, target_recall=target, level=level,
+                                                    theta_interval=(theta_hat, theta_hat)).precision_interval
+                bracket = operating.operating_point(labeled, scores, target_recall=target, level=level)
             except ArgumentError as error:  # too few labeled rows to guarantee the target: counted, not hidden
                 if error.argument != "target_recall":
                     raise
@@ -51,11 +62,14 @@ def scar_rows(dataset: str, beta: float, labeled_draws: np.ndarray, y: np.ndarra
                 continue
             flagged = scores >= point.threshold
             true_precision = float(y[flagged].mean())
-            low, high = point.precision_bracket
+            low, high = bracket.precision_bracket
             points.append({"dataset": dataset, "beta": beta, "draw": d, "target": target, "refused": False,
                            "true_recall": float(flagged[positives].mean()), "recall_estimate": point.recall_estimate,
                            "true_precision": true_precision, "precision_low": low, "precision_high": high,
-                           "theta_within_bound": theta <= point.theta_max, "flagged_share": point.flagged_share})
+                           "theta_within_bound": theta <= bracket.theta_max, "flagged_share": point.flagged_share,
+                           "precision_estimate": point.precision_estimate,
+                           "prior_low": point.precision_interval[0], "prior_high": point.precision_interval[1],
+                           "plug_in_low": plug_in[0], "plug_in_high": plug_in[1]})
             candidates = np.flatnonzero(flagged & ~labeled)
             for m in audit_sizes:
                 if m > candidates.size:
@@ -128,13 +142,14 @@ def calibration_rows(dataset: str, beta: float, labels: np.ndarray, scores: np.n
 
 
 def summary(points: pd.DataFrame, audits: pd.DataFrame, sar_found: pd.DataFrame, calibration: pd.DataFrame,
-            level: float) -> pd.DataFrame:
+            level: float, *, prior_level: float) -> pd.DataFrame:
     """One table (column ``part``): per β and target over the datasets (and overall), the draws where no threshold
     could guarantee the target (``refused``: too few labeled rows), and over the others the share of draws whose
     true recall reaches the target, the mean true recall, the share of draws whose true precision is in the
     bracket (all, and where θ ≤ θ_max), the exceptions, the bracket's mean width; per audit size, the audited
     interval's coverage, width and the labels a random audit of all unlabeled rows spends; per SAR strength,
-    variant and target, the share reaching the target; per dataset and model, the calibration check."""
+    variant and target, the share reaching the target; per dataset and model, the calibration check; per dataset
+    and target, precision with and without the prior (:func:`prior_rows`; ``prior_level``, the θ interval's)."""
     refused = points.groupby(["beta", "target"])["refused"].sum()
     refused_all = points.groupby("target")["refused"].sum()
     points = points[~points["refused"].astype(bool)]
@@ -161,4 +176,27 @@ def summary(points: pd.DataFrame, audits: pd.DataFrame, sar_found: pd.DataFrame,
                      "draws": len(group), "reached": (group["true_recall"] >= target).mean(),
                      "mean_true_recall": group["true_recall"].mean()})
     rows += [{"part": "calibration", **row} for row in calibration.to_dict("records")]
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows + prior_rows(points, level, prior_level))
+
+
+def prior_rows(points: pd.DataFrame, level: float, prior_level: float) -> list[dict]:
+    """Per dataset and target (part ``precision``): the share of draws whose prior-free bracket has upper end 1
+    (``uninformative``), its coverage on the others (``in_bracket_informative``) and its stated level
+    (``bracket_level``, 1 − 1.5·(1 − level)); the precision interval from θ's interval (``prior_coverage``,
+    ``prior_mean_width``) and its stated level (``prior_level`` − (1 − level), the θ interval's ``prior_level``),
+    and the plug-in one (``plug_in_coverage``, ``plug_in_mean_width``); the mean absolute error of precision at θ̂
+    (``estimate_mae``). Stated levels by the union bound (:mod:`pueval.operating`)."""
+    rows = []
+    for (dataset, target), group in points.groupby(["dataset", "target"], sort=False):
+        informative = group[group["precision_high"] < 1.0]
+        truth = group["true_precision"]
+        rows.append({"part": "precision", "dataset": dataset, "target": target, "level": level, "draws": len(group),
+                     "bracket_level": 1.0 - 1.5 * (1.0 - level), "prior_level": prior_level - (1.0 - level),
+                     "uninformative": float((group["precision_high"] >= 1.0).mean()),
+                     "in_bracket_informative": informative["inside"].mean() if len(informative) else math.nan,
+                     "prior_coverage": ((group["prior_low"] <= truth) & (truth <= group["prior_high"])).mean(),
+                     "prior_mean_width": (group["prior_high"] - group["prior_low"]).mean(),
+                     "plug_in_coverage": ((group["plug_in_low"] <= truth) & (truth <= group["plug_in_high"])).mean(),
+                     "plug_in_mean_width": (group["plug_in_high"] - group["plug_in_low"]).mean(),
+                     "estimate_mae": (group["precision_estimate"] - truth).abs().mean()})
+    return rows

@@ -18,6 +18,7 @@ Monte-Carlo error of the paper's" → :func:`within_error`; "the printed value, 
 :func:`equal_as_printed`; "a variance as the theorem gives it" → :func:`variance_as_stated`; "an interval
 covering at its level" → :func:`covers`; "a one-sided binomial test" → :func:`binomial_ahead`; "every
 interval on the claim's side of 0" → :func:`intervals_exclude_zero`; "falls (rises) as x grows" → :func:`trend`;
+"covers at its level in every unit" → :func:`every_unit_covers`;
 "an empirical curve aligns with the computed one" → :func:`fits_curve`; a claim judged on several arms →
 :func:`arms`.
 """
@@ -325,6 +326,29 @@ def binomial_ahead(successes: int, cases: int, *, unit: str, level: float = LEVE
         verdict = NOT_REPRODUCED
     return Judgement(verdict, f"{successes} of {cases} {unit}s", test=f"one-sided binomial test per {unit}",
                      rule="binomial_ahead", p_value=p, units=cases, detectable=detectable)
+
+
+def every_unit_covers(covered: Sequence[float], draws: Sequence[float], labels: Sequence[str], *, nominal: float,
+                      level: float = LEVEL) -> Judgement:
+    """"Covers at its level in every unit": per unit (a population, whose draws are independent given it), the
+    one-sided exact binomial test of coverage below ``nominal`` on its ``covered`` of ``draws``, Holm over the units.
+    Not reproduced when a unit rejects (the units named), reproduced otherwise; what a unit can show: the shortfall
+    its draws detect."""
+    k, n = np.round(np.asarray(covered, dtype=float)), np.asarray(draws, dtype=float)
+    if k.size == 0 or k.size != n.size or len(labels) != k.size or not ((0 <= k) & (k <= n) & (n > 0)).all():
+        raise ValueError("every_unit_covers needs 0 <= covered <= draws, draws > 0, one label per unit")
+    p = np.array([stats.binomtest(int(a), int(b), nominal, alternative="less").pvalue for a, b in zip(k, n)])
+    adjusted = np.asarray(holm(p))
+    rejected = adjusted < level
+    statistic = (f"{int((~rejected).sum())} of {k.size} units not below {nominal:g}; lowest "
+                 f"{np.min(k / n):.3f} ({labels[int(np.argmin(k / n))]})")
+    if rejected.any():
+        statistic += f"; below: {_names(labels, rejected)}"
+    return Judgement(NOT_REPRODUCED if rejected.any() else REPRODUCED, statistic,
+                     test="one-sided exact binomial test per unit, Holm over the units", rule="every_unit_covers",
+                     p_value=float(adjusted.min()), family=f"{k.size} units", units=k.size,
+                     detectable=f"a unit of {int(np.median(n))} draws: coverage below "
+                                f"{float(stats.binom.ppf(level / k.size, int(np.median(n)), nominal)) / np.median(n):.3f}")
 
 
 def share_bound(successes: int, cases: int, *, target: float, at_least: bool, what: str,

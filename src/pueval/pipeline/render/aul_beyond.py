@@ -206,6 +206,16 @@ def operating_points_markdown(table: pd.DataFrame, level: float) -> str:
         "rows for the target to be guaranteed at all (left out of the rest).", "",
         *part("scar", ["beta", "target", "draws", "refused", "reached", "mean_true_recall", "in_bracket",
                        "in_bracket_where_theta_within_bound", "exceptions", "mean_bracket_width"]), "",
+        "Precision per dataset (its draws pooled over β): `uninformative`, the share of draws whose prior-free bracket "
+        "has upper end 1 (it says nothing); `in_bracket_informative`, the bracket's coverage on the others, against "
+        "its stated level `bracket_level` (the ranking's bound and the recall interval's upper tail, by the union "
+        "bound). With a prior: precision at BBE's θ̂ (`estimate_mae` against the truth) and the interval from BBE's "
+        "own interval for θ and the recall interval (`prior_coverage` against its stated level `prior_level`: the "
+        "DKW interval's 1 − δ and the recall interval's, by the union bound), beside the plug-in interval that takes "
+        "θ̂ as exact, the baseline that can fail.", "",
+        *part("precision", ["dataset", "target", "draws", "uninformative", "in_bracket_informative", "bracket_level",
+                            "prior_coverage", "prior_level", "prior_mean_width", "plug_in_coverage",
+                            "plug_in_mean_width", "estimate_mae"]), "",
         f"The audit that closes the bracket: m flagged unlabeled rows audited at random, the audited precision's "
         f"{level:g} interval (Wilson, finite population) against the true precision; `random_audit_labels`: the "
         "unlabeled rows a random audit of all of them spends, on average, to reach the same m flagged ones.", "",

@@ -110,9 +110,9 @@ def prior_intervals(input, output, *, level):
     Path(output.md).write_text(render.prior_intervals_markdown(table, level))
 
 
-def operating_points(input, output, *, names, betas, seed, targets, level, audit_sizes, sar, titles):
-    """Operating points without a prior, on every Table 1 draw, on SAR draws of their own, and the calibration
-    check (:mod:`pueval.studies.operating_points`)."""
+def operating_points(input, output, *, names, betas, seed, targets, level, audit_sizes, sar, bbe_delta, titles):
+    """Operating points without a prior, and with BBE's θ̂ and interval, on every Table 1 draw, on SAR draws of their
+    own, and the calibration check (:mod:`pueval.studies.operating_points`)."""
     import pandas as pd
 
     from pueval.pipeline.render import aul_beyond as render
@@ -121,11 +121,13 @@ def operating_points(input, output, *, names, betas, seed, targets, level, audit
     scored = {dataset: _scores(path) for dataset, path in zip(names, input.scores)}
     middle = sorted(betas)[len(betas) // 2]
     points, audits, calibration = [], [], []
-    for (dataset, beta), path in zip([(d, b) for d in names for b in betas], input.draws):
+    settings = [(d, b) for d in names for b in betas]
+    for (dataset, beta), path, estimates in zip(settings, input.draws, input.estimates):
         y, scores = scored[dataset]
         labeled = _labels(path, y.size)
+        priors = schemas.read(estimates, "estimates").sort_values("draw")[["theta_bbe", "bbe_lower", "bbe_upper"]]
         found, audited = study.scar_rows(dataset, beta, labeled, y, scores, targets=targets, level=level,
-                                         audit_sizes=audit_sizes, seed=seed)
+                                         audit_sizes=audit_sizes, seed=seed, priors=priors.to_numpy())
         points += found
         audits += audited
         if beta == middle:
@@ -135,7 +137,7 @@ def operating_points(input, output, *, names, betas, seed, targets, level, audit
         level=level, audit_size=sar["audit_size"], seed=seed)]
     log.info("operating points: %d SCAR draws, %d audits, %d SAR draws", len(points), len(audits), len(sar_found))
     table = study.summary(pd.DataFrame(points), pd.DataFrame(audits), pd.DataFrame(sar_found),
-                          pd.DataFrame(calibration), level)
+                          pd.DataFrame(calibration), level, prior_level=1.0 - bbe_delta)
     table.to_csv(output.csv, index=False, float_format="%.4f")
     Path(output.md).write_text(render.operating_points_markdown(table, level))
     first = names[0]  # one draw to show: the first dataset's first draw at the middle β
