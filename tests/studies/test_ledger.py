@@ -179,6 +179,8 @@ def test_tabatabaei_figure2_their_forest_decides_on_each_dataset():
     table.loc[rising, "sd"] = table.loc[rising, "sd"].to_numpy()[::-1]
     row = ledger.ledger({"tabatabaei_figure2": table}, claims=claim).iloc[0]
     assert row["verdict"] == NOT_REPRODUCED and row["ours"].startswith("IRIS")
+    two = ledger.ledger({"tabatabaei_figure2": table[table["rho"] < 0.25]}, claims=claim)
+    assert two.empty and "fewer than 3 values" in two.attrs["not_judged"][0]
 
 
 def _bounds(off_at=None):
@@ -276,6 +278,7 @@ def test_mcdermott_theorem2_one_dataset_out_of_order_decides():
 def _precision(prior=0.9, plug_in=0.5, bracket=0.97, uninformative=0.4):
     return pd.DataFrame([{"part": "precision", "dataset": f"d{i}", "target": target, "level": 0.95, "draws": 100,
                           "bracket_level": 0.925, "prior_level": 0.85, "uninformative": uninformative,
+                          "informative": round(100 * (1 - uninformative)),
                           "in_bracket_informative": bracket + 0.01 * (i % 2), "prior_coverage": prior + 0.01 * (i % 2),
                           "plug_in_coverage": plug_in} for i in range(9) for target in (0.8, 0.9)])
 

@@ -76,7 +76,7 @@ def test_the_summary_counts_each_part():
     assert table[table["part"] == "sar"].iloc[0]["reached"] == 0.0
     assert set(table["part"]) == {"scar", "audit", "sar", "calibration", "precision"}
     precision = table[table["part"] == "precision"].iloc[0]
-    assert precision["uninformative"] == pytest.approx(1 / 3)  # the third draw's upper end is 1
+    assert precision["uninformative"] == pytest.approx(1 / 3) and precision["informative"] == 2  # the third: 1
     assert precision["in_bracket_informative"] == 0.5  # of the first two, the second misses (0.5 > 0.45)
     assert precision["prior_coverage"] == 1.0 and precision["plug_in_coverage"] == pytest.approx(2 / 3)
     assert precision["bracket_level"] == pytest.approx(0.925) and precision["prior_level"] == pytest.approx(0.85)

@@ -267,7 +267,7 @@ def _operating_bracket(t: Tables) -> tuple[Judgement, str]:
     datasets as units, and in each dataset (its draws are independent given it), each target a part."""
     judged = []
     for target, rows in _precision_rows(t).groupby("target", sort=False):
-        informative = rows["draws"] * (1.0 - rows["uninformative"])
+        informative = rows["informative"]
         kept = informative > 0
         share = float(np.average(rows["uninformative"], weights=rows["draws"]))
         nominal = float(rows["bracket_level"].iloc[0])
@@ -613,6 +613,8 @@ TABATABAEI_TITLES = {"generated": "generated", "iris": "IRIS"}
 
 def _tabatabaei_rho_spread(t: Tables) -> tuple[Judgement, str]:
     table = t["tabatabaei_figure2"]
+    if table.groupby("family")["rho"].nunique().min() < 3:
+        raise NotRun("tabatabaei_figure2 holds fewer than 3 values of ρ (config tabatabaei.en_rhos): no trend to judge")
     judged = []
     for family, part in table.groupby("family", sort=False):
         arms = []  # the study's order: their Figure 2's leave-one-out forest first, then the variants

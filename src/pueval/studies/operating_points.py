@@ -181,7 +181,7 @@ def summary(points: pd.DataFrame, audits: pd.DataFrame, sar_found: pd.DataFrame,
 
 def prior_rows(points: pd.DataFrame, level: float, prior_level: float) -> list[dict]:
     """Per dataset and target (part ``precision``): the share of draws whose prior-free bracket has upper end 1
-    (``uninformative``), its coverage on the others (``in_bracket_informative``) and its stated level
+    (``uninformative``), its coverage on the others (``informative`` draws: ``in_bracket_informative``) and its stated level
     (``bracket_level``, 1 − 1.5·(1 − level)); the precision interval from θ's interval (``prior_coverage``,
     ``prior_mean_width``) and its stated level (``prior_level`` − (1 − level), the θ interval's ``prior_level``),
     and the plug-in one (``plug_in_coverage``, ``plug_in_mean_width``); the mean absolute error of precision at θ̂
@@ -192,7 +192,7 @@ def prior_rows(points: pd.DataFrame, level: float, prior_level: float) -> list[d
         truth = group["true_precision"]
         rows.append({"part": "precision", "dataset": dataset, "target": target, "level": level, "draws": len(group),
                      "bracket_level": 1.0 - 1.5 * (1.0 - level), "prior_level": prior_level - (1.0 - level),
-                     "uninformative": float((group["precision_high"] >= 1.0).mean()),
+                     "uninformative": float((group["precision_high"] >= 1.0).mean()), "informative": len(informative),
                      "in_bracket_informative": informative["inside"].mean() if len(informative) else math.nan,
                      "prior_coverage": ((group["prior_low"] <= truth) & (truth <= group["prior_high"])).mean(),
                      "prior_mean_width": (group["prior_high"] - group["prior_low"]).mean(),

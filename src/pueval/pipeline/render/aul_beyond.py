@@ -191,7 +191,7 @@ def prior_intervals_markdown(table: pd.DataFrame, level: float) -> str:
 
 def operating_points_markdown(table: pd.DataFrame, level: float) -> str:
     """Markdown of :func:`pueval.studies.operating_points.summary`, one table per part."""
-    counts = ("draws", "refused", "exceptions", "audit_size", "bins_above")
+    counts = ("draws", "refused", "exceptions", "audit_size", "bins_above", "informative")
 
     def part(name: str, columns: list[str]) -> list[str]:
         rows = table[table["part"] == name][columns].reset_index(drop=True)
@@ -213,7 +213,8 @@ def operating_points_markdown(table: pd.DataFrame, level: float) -> str:
         "own interval for θ and the recall interval (`prior_coverage` against its stated level `prior_level`: the "
         "DKW interval's 1 − δ and the recall interval's, by the union bound), beside the plug-in interval that takes "
         "θ̂ as exact, the baseline that can fail.", "",
-        *part("precision", ["dataset", "target", "draws", "uninformative", "in_bracket_informative", "bracket_level",
+        *part("precision", ["dataset", "target", "draws", "uninformative", "informative", "in_bracket_informative",
+                            "bracket_level",
                             "prior_coverage", "prior_level", "prior_mean_width", "plug_in_coverage",
                             "plug_in_mean_width", "estimate_mae"]), "",
         f"The audit that closes the bracket: m flagged unlabeled rows audited at random, the audited precision's "
