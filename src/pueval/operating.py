@@ -135,7 +135,7 @@ def audit_size(unlabeled_flagged: int, flagged: int, width: float, level: float)
 def _positive_sample(labeled: np.ndarray, scores: np.ndarray, propensity, audited, relative: bool):
     """(scores, weights, guarantee, audit) of the known positives the recall is read from: the labeled rows
     (weights 1, SCAR), weighted by 1/e (``propensity``), or with the audited positives (weight n^U/m)."""
-    from pueval.propensity import _checked_audit, labeled_weights
+    from pueval.propensity import _check_random_audit, _checked_audit, labeled_weights
 
     if propensity is not None and audited is not None:
         raise ArgumentError("audited", "give propensity or audited, not both")
@@ -144,6 +144,7 @@ def _positive_sample(labeled: np.ndarray, scores: np.ndarray, propensity, audite
         return scores[labeled], weights.scaled, f"approximate (weighted by 1/e, normal; Kish n_eff = {weights.n_eff:.0f})", None
     if audited is not None:
         audit = _checked_audit(audited, labeled)
+        _check_random_audit(audit, labeled, scores)
         seen = ~np.isnan(audit)
         positive = seen & (audit == 1)
         if not positive.any():
@@ -228,6 +229,24 @@ def audited_precision(labels: ArrayLike, scores: ArrayLike, threshold: float, au
     return _audited_precision(_checked_audit(audited, labeled), scores >= threshold, labeled, level)
 
 
+def _checked_flagged_audit(flagged_audit: ArrayLike, labeled: np.ndarray, flagged: np.ndarray,
+                           threshold: float) -> np.ndarray:
+    """A flagged audit's true classes (as :func:`pueval.propensity._checked_audit` checks them, named
+    ``flagged_audit``), every audited row among the flagged unlabeled ones."""
+    from pueval.propensity import _checked_audit
+
+    try:
+        audit = _checked_audit(flagged_audit, labeled)
+    except ArgumentError as error:
+        raise ArgumentError("flagged_audit", error.message) from None
+    below = ~np.isnan(audit) & ~flagged
+    if below.any():
+        raise ArgumentError("flagged_audit", f"{int(below.sum())} audited row(s) score below the threshold "
+                                             f"{threshold:.6g}: a flagged audit samples the flagged unlabeled rows "
+                                             "(for an audit of all unlabeled rows, give audited=)")
+    return audit
+
+
 def _audited_precision(audit, flagged, labeled, level) -> tuple[int, float | None, tuple | None]:
     """:func:`audited_precision` on checked arrays (``flagged`` the mask of the rows at or above the threshold)."""
     unlabeled_flagged = flagged & ~labeled
@@ -252,8 +271,8 @@ def _audited_precision(audit, flagged, labeled, level) -> tuple[int, float | Non
 @sklearn_names
 def operating_point(labels: ArrayLike, scores: ArrayLike, *, target_recall: float = 0.9, level: float = 0.95,
                     pos_label: PosLabel = 1, propensity: ArrayLike | None = None, relative: bool = True,
-                    audited: ArrayLike | None = None, theta: float | None = None,
-                    theta_interval: tuple[float, float] | None = None) -> OperatingPoint:
+                    audited: ArrayLike | None = None, flagged_audit: ArrayLike | None = None,
+                    theta: float | None = None, theta_interval: tuple[float, float] | None = None) -> OperatingPoint:
     """The highest threshold whose true recall is at least ``target_recall`` with probability ``level``, without a
     class prior, with its recall interval, the prior-free bracket on its precision, and (with ``audited=``) the
     audited precision (module docstring: the laws, and when the bracket's upper end is 1).
@@ -275,7 +294,13 @@ def operating_point(labels: ArrayLike, scores: ArrayLike, *, target_recall: floa
     audited : array of shape (n,), optional
         The true class of a simple random sample of the unlabeled rows (1/0), NaN elsewhere (as
         :func:`pueval.propensity.aul_pu_audit`): the recall from the labeled rows and the audited positives, and
-        the audited precision.
+        the audited precision. Refused when plainly not a random sample of the unlabeled rows (their scores
+        against the others', rank-sum p < 10⁻⁶): an audit of the flagged rows is ``flagged_audit``.
+    flagged_audit : array of shape (n,), optional
+        The true class of a simple random sample of the *flagged* unlabeled rows (those at or above the threshold
+        this call returns for the same arguments, the rows :meth:`OperatingPoint.audit_size` counts), NaN
+        elsewhere: the audited precision and its interval (:func:`audited_precision`); the recall stays the
+        labeled rows'. A row below the threshold, or labeled, is refused.
     theta : float, optional
         θ, the positive share among the unlabeled rows (e.g. an estimator's θ̂): precision estimated at it.
     theta_interval : (float, float), optional
@@ -308,6 +333,9 @@ def operating_point(labels: ArrayLike, scores: ArrayLike, *, target_recall: floa
         raise ArgumentError("target_recall", "must lie in (0, 1), got 0.0")
     level = check_level(level)
     labeled, scores = check_pu(labels, scores, pos_label=pos_label)
+    if flagged_audit is not None and audited is not None:
+        raise ArgumentError("flagged_audit", "give audited (a random audit of the unlabeled rows) or flagged_audit "
+                                             "(of the flagged ones), not both")
     sample, weights, guarantee, audit = _positive_sample(labeled, scores, propensity, audited, relative)
     thresholds, recall, low, (lows, highs), n_eff = _recall_curve(sample, weights, level)
     reached = np.flatnonzero(low >= target)
@@ -335,6 +363,8 @@ def operating_point(labels: ArrayLike, scores: ArrayLike, *, target_recall: floa
     if theta_interval is not None:
         priors["precision_interval"] = (precision(float(theta_interval[0]), float(lows[i])), bracket[1])
     audited_part = {}
+    if flagged_audit is not None:
+        audit = _checked_flagged_audit(flagged_audit, labeled, flagged, threshold)
     if audit is not None:
         m, precision, interval = _audited_precision(audit, flagged, labeled, level)
         audited_part = {"n_audited_flagged": m, "audited_precision": precision,

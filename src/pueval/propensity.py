@@ -513,6 +513,31 @@ def _checked_audit(audited: ArrayLike, labeled: np.ndarray) -> np.ndarray:
     return values
 
 
+RANDOM_AUDIT_P = 1e-6
+"""An audit whose rows' scores differ from the other unlabeled rows' at a rank-sum p below this is refused as not a
+simple random sample of the unlabeled rows (a random audit is refused in one case of a million)."""
+
+
+def _check_random_audit(audit: np.ndarray, labeled: np.ndarray, scores: np.ndarray) -> None:
+    """Refuse an audit that is plainly not a random sample of the unlabeled rows: its rows' scores against the other
+    unlabeled rows' by the two-sided rank-sum test, p < :data:`RANDOM_AUDIT_P` (an audit of the flagged rows, of the
+    highest or lowest scores). Such an audit measures precision at a threshold
+    (:func:`pueval.operating.audited_precision`, ``operating_point(flagged_audit=)``), not θ."""
+    from scipy.stats import mannwhitneyu
+
+    seen = ~np.isnan(audit)
+    others = ~labeled & ~seen
+    if others.sum() == 0:
+        return
+    p = float(mannwhitneyu(scores[seen], scores[others], alternative="two-sided").pvalue)
+    if p < RANDOM_AUDIT_P:
+        side = "above" if np.median(scores[seen]) > np.median(scores[others]) else "below"
+        raise ArgumentError("audited", f"the {int(seen.sum())} audited rows score {side} the other unlabeled rows "
+                                       f"(rank-sum p = {p:.2g}): not a simple random sample of the unlabeled rows, "
+                                       "which this reads it as; an audit of the rows flagged at a threshold gives "
+                                       "their precision: operating_point(flagged_audit=) or audited_precision")
+
+
 @sklearn_names
 def aul_pu_audit(labels: ArrayLike, scores: ArrayLike, audited: ArrayLike, *, level: float = 0.95,
                  pos_label: PosLabel = 1) -> AuditedAUL:
@@ -565,6 +590,7 @@ def aul_pu_audit(labels: ArrayLike, scores: ArrayLike, audited: ArrayLike, *, le
     level = check_level(level)
     labeled, scores = check_pu(labels, scores, pos_label=pos_label)
     audit = _checked_audit(audited, labeled)
+    _check_random_audit(audit, labeled, scores)
     warn_degenerate(labeled, scores)
     t = metrics.t_values(scores)
     seen = ~np.isnan(audit)

@@ -136,9 +136,11 @@ def _units(labeled: np.ndarray, columns: list, propensity, audited) -> tuple[np.
         w = labeled_weights(propensity, labeled).scaled
         estimates = (w @ t) / w.sum()
         return estimates, r * w[:, None] * (t - estimates) / w.sum(), 1.0, "weighted AUL (propensity, relative)"
-    from pueval.propensity import _checked_audit
+    from pueval.propensity import _check_random_audit, _checked_audit
 
     audit = _checked_audit(audited, labeled)
+    for candidate in columns:
+        _check_random_audit(audit, labeled, candidate)
     seen = ~np.isnan(audit)
     y, m = audit[seen], int(seen.sum())
     n_labeled = int(labeled.sum())

@@ -219,3 +219,52 @@ def test_the_point_is_a_value_with_a_dict():
     assert found["n_flagged_unlabeled"] == 310 and found["precision_bracket"] == (0.225, 1.0)
     with pytest.raises(ValueError, match="^width"):
         point.audit_size(0)
+
+
+def test_an_audit_of_the_flagged_rows_is_refused_as_a_random_one_and_taken_as_a_flagged_one():
+    """Issue #60's case: the flagged unlabeled rows audited and passed as a random audit of all unlabeled rows."""
+    from pueval.operating import audited_precision
+    from pueval.propensity import aul_pu_audit
+
+    rng = np.random.default_rng(12)
+    y, scores = _population(rng)
+    labels = y & (rng.random(y.size) < 0.3)
+    point = operating_point(labels, scores, target_recall=0.8)
+    flagged_unlabeled = np.flatnonzero((scores >= point.threshold) & ~labels)
+    audit = np.full(y.size, np.nan)
+    rows = rng.choice(flagged_unlabeled, point.audit_size(0.1), replace=False)
+    audit[rows] = y[rows]
+    with pytest.raises(ValueError, match="audited: .* score above the other unlabeled rows .*flagged_audit"):
+        operating_point(labels, scores, target_recall=0.8, audited=audit)
+    with pytest.raises(ValueError, match="not a simple random sample"):
+        aul_pu_audit(labels, scores, audit)
+    found = operating_point(labels, scores, target_recall=0.8, flagged_audit=audit)
+    assert found.threshold == point.threshold and found.n_audited_flagged == rows.size
+    assert (found.audited_precision, found.audited_precision_interval) == \
+        audited_precision(labels, scores, point.threshold, audit)[1:]
+    below = audit.copy()
+    below[np.flatnonzero((scores < point.threshold) & ~labels)[0]] = 0
+    with pytest.raises(ValueError, match="flagged_audit: 1 audited row"):
+        operating_point(labels, scores, target_recall=0.8, flagged_audit=below)
+    with pytest.raises(ValueError, match="not both"):
+        operating_point(labels, scores, target_recall=0.8, flagged_audit=audit, audited=audit)
+
+
+def test_a_flagged_audit_covers_the_precision_and_a_random_audit_is_not_refused():
+    rng = np.random.default_rng(13)
+    covered, runs = 0, 100
+    for _ in range(runs):
+        y, scores = _population(rng)
+        labels = y & (rng.random(y.size) < 0.3)
+        point = operating_point(labels, scores, target_recall=0.8)
+        flagged_unlabeled = np.flatnonzero((scores >= point.threshold) & ~labels)
+        audit = np.full(y.size, np.nan)
+        rows = rng.choice(flagged_unlabeled, 100, replace=False)
+        audit[rows] = y[rows]
+        low, high = operating_point(labels, scores, target_recall=0.8, flagged_audit=audit).audited_precision_interval
+        covered += low <= y[scores >= point.threshold].mean() <= high
+        random_audit = np.full(y.size, np.nan)
+        rows = rng.choice(np.flatnonzero(~labels), 200, replace=False)
+        random_audit[rows] = y[rows]
+        operating_point(labels, scores, target_recall=0.8, audited=random_audit)  # never refused here
+    assert covered >= 0.9 * runs

@@ -300,3 +300,15 @@ def test_refit_within_set_warns_when_its_set_is_too_wide_to_choose():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert refit_within_set("C")(clear) == 3
+
+
+def test_an_audit_of_the_highest_scored_rows_is_refused_as_a_random_audit():
+    rng = np.random.default_rng(21)
+    y = rng.random(3000) < 0.3
+    labels = y & (rng.random(y.size) < 0.3)
+    scores = {"a": y + rng.normal(size=y.size), "b": y + rng.normal(size=y.size)}
+    top = np.flatnonzero(~labels)[np.argsort(-scores["a"][~labels])[:150]]  # the 150 best-scored unlabeled rows
+    audit = np.full(y.size, np.nan)
+    audit[top] = y[top]
+    with pytest.raises(ArgumentError, match="audited: the 150 audited rows score above"):
+        select_models(labels, scores, audited=audit, random_state=0)
