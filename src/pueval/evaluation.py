@@ -30,7 +30,7 @@ from pueval.operating import OperatingPoint, operating_point
 from pueval.propensity import (AuditedAUL, WeightedAUL, WeightedRange, aul_pu_audit, aul_pu_bounds,
                                aul_pu_difference_bounds, aul_pu_weighted, breakdown_gamma, labeled_weights)
 from pueval.validation import (ArgumentError, PosLabel, carries_warnings, check_fraction, check_level, check_pu,
-                               check_scores, warn_degenerate)
+                               check_scores, named_columns, warn_degenerate)
 
 __all__ = ["evaluate", "Evaluation", "CorrectedMetrics", "compare", "Comparison", "Pair", "ScarRejectedWarning",
            "PriorsDisagreeWarning"]
@@ -412,7 +412,7 @@ def pairs_of(names, baseline: str | None = None) -> list[tuple[str, str]]:
 
 
 @carries_warnings
-def compare(labels: ArrayLike, scores: dict, *, baseline: str | None = None, pos_label: PosLabel = 1,
+def compare(labels: ArrayLike, scores, *, baseline: str | None = None, pos_label: PosLabel = 1,
             level: float = 0.95, propensity: ArrayLike | None = None, absolute: bool = False,
             gamma: float | None = None) -> Comparison:
     """Compare models scored on the same rows without a prior: ΔAUL^PU per pair with its ``level`` interval and
@@ -422,8 +422,9 @@ def compare(labels: ArrayLike, scores: dict, *, baseline: str | None = None, pos
     ----------
     labels : array of shape (n,)
         PU labels, ``pos_label`` marking the labeled rows.
-    scores : dict of str to array of shape (n,)
-        Each model's scores, by name, in the order the pairs are formed.
+    scores : dict of str to array of shape (n,), or a DataFrame
+        Each model's scores, by name, in the order the pairs are formed; a DataFrame of any library narwhals reads
+        (pandas, polars, pyarrow, …), a model per column.
     baseline : str, optional
         Compare every other model with this one; default every pair in the order given.
     pos_label : int, str or bool, default 1
@@ -451,7 +452,9 @@ def compare(labels: ArrayLike, scores: dict, *, baseline: str | None = None, pos
     >>> pair.a, pair.b, pair.difference.ci[0] > 0
     ('good', 'weak', True)
     """
-    names = list(scores)
+    names, columns = named_columns(scores)
+    scores = dict(zip(names, columns))
+    names = list(names)
     if len(names) < 2:
         raise ValueError(f"scores: compare needs two or more models, got {len(names)}")
     if baseline is not None and baseline not in scores:

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from statistics import NormalDist
 
@@ -45,7 +45,7 @@ from numpy.typing import ArrayLike
 from pueval import metrics
 from pueval.notebook import html_table, warning_count
 from pueval.validation import (ArgumentError, DegenerateScoresWarning, PosLabel, check_level, check_pu,
-                               carries_warnings, check_random_state, check_scores)
+                               carries_warnings, check_random_state, check_scores, named_columns)
 
 DRAWS = 2000
 """Gaussian draws behind every critical value and the bias correction."""
@@ -102,18 +102,8 @@ class Selection:
 
 
 def _candidates(scores) -> tuple[tuple[str, ...], list]:
-    """(names, columns) of an (n, K) array, a DataFrame or a mapping name → scores."""
-    if isinstance(scores, Mapping):
-        names, columns = tuple(map(str, scores)), list(scores.values())
-    elif hasattr(scores, "columns") and hasattr(scores, "iloc"):  # a pandas DataFrame
-        names = tuple(map(str, scores.columns))
-        columns = [scores.iloc[:, k].to_numpy() for k in range(scores.shape[1])]
-    else:
-        matrix = np.asarray(scores)
-        if matrix.ndim != 2:
-            raise ArgumentError("scores", f"must be an (n, K) array, a DataFrame or a mapping of name → scores, got "
-                                          f"shape {matrix.shape}")
-        names, columns = tuple(str(k) for k in range(matrix.shape[1])), [matrix[:, k] for k in range(matrix.shape[1])]
+    """(names, columns) of an (n, K) array, a DataFrame (pandas, polars, pyarrow, …) or a mapping name → scores."""
+    names, columns = named_columns(scores, "scores", matrix=True)
     if not columns:
         raise ArgumentError("scores", "holds no candidate")
     if len(set(names)) != len(names):
@@ -204,8 +194,8 @@ def select_models(labels: ArrayLike, scores, *, level: float = 0.95, pos_label: 
     labels : array of shape (n,)
         PU labels, ``pos_label`` marking a labeled row (at least two).
     scores : array of shape (n, K), DataFrame or mapping name → array of shape (n,)
-        Each candidate's scores of the same rows (higher = more positive); an array's candidates are named
-        "0", "1", ….
+        Each candidate's scores of the same rows (higher = more positive); a DataFrame of any library narwhals reads
+        (pandas, polars, pyarrow, …) a candidate per column, by its name; an array's candidates are named "0", "1", ….
     level : float, default 0.95
     pos_label : default 1
     propensity : array of shape (n,), optional

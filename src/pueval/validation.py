@@ -163,6 +163,34 @@ def as_scores(scores, name: str = "scores") -> np.ndarray:
     return scores.astype(np.int64 if scores.dtype.kind == "i" else np.float64, copy=False)  # never written to
 
 
+def named_columns(scores, name: str = "scores", *, matrix: bool = False) -> tuple[tuple[str, ...], list]:
+    """(names, columns) of several score vectors: a mapping name → scores, or a DataFrame of any library narwhals
+    reads (pandas, polars, pyarrow, …), a column each by its name; with ``matrix``, an (n, K) array too, its columns
+    named "0" … "K-1". The columns are not checked here (:func:`check_scores`).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> named_columns(pd.DataFrame({"a": [0.1, 0.2], "b": [0.3, 0.4]}))[0]
+    ('a', 'b')
+    """
+    from collections.abc import Mapping
+
+    if isinstance(scores, Mapping):
+        return tuple(map(str, scores)), list(scores.values())
+    import narwhals as nw
+
+    frame = nw.from_native(scores, eager_only=True, pass_through=True)
+    if isinstance(frame, nw.DataFrame):
+        return tuple(map(str, frame.columns)), [frame[column].to_numpy() for column in frame.columns]
+    values = np.asarray(scores) if matrix else None
+    if values is None or values.ndim != 2:
+        shape = "" if values is None else f", got shape {values.shape}"
+        raise ArgumentError(name, "must be a mapping of name → scores or a DataFrame (pandas, polars, pyarrow, …)"
+                                  + (" or an (n, K) array" if matrix else "") + shape)
+    return tuple(str(k) for k in range(values.shape[1])), [values[:, k] for k in range(values.shape[1])]
+
+
 def check_scores(scores, n: int, name: str = "scores") -> np.ndarray:
     """1-D finite scores of length ``n`` (:func:`as_scores`)."""
     scores = as_scores(scores, name)
