@@ -414,7 +414,7 @@ def pairs_of(names, baseline: str | None = None) -> list[tuple[str, str]]:
 @carries_warnings
 def compare(labels: ArrayLike, scores, *, baseline: str | None = None, pos_label: PosLabel = 1,
             level: float = 0.95, propensity: ArrayLike | None = None, absolute: bool = False,
-            gamma: float | None = None) -> Comparison:
+            gamma: float | None = None, sample_weight: ArrayLike | None = None) -> Comparison:
     """Compare models scored on the same rows without a prior: ΔAUL^PU per pair with its ``level`` interval and
     p-value, Holm's adjustment over the pairs when there are several.
 
@@ -437,6 +437,9 @@ def compare(labels: ArrayLike, scores, *, baseline: str | None = None, pos_label
         The propensities are probabilities (else only their ratios count).
     gamma : float, optional
         Each difference's range over every labeling whose propensities differ by at most this factor.
+    sample_weight : array of shape (n,), optional
+        Each row's weight, a row counted as that many rows (:func:`pueval.aul_pu.aul_pu_difference`'s); not with
+        ``propensity`` or ``gamma``.
 
     Returns
     -------
@@ -460,6 +463,9 @@ def compare(labels: ArrayLike, scores, *, baseline: str | None = None, pos_label
     if baseline is not None and baseline not in scores:
         raise ValueError(f"baseline: {baseline!r} is not one of the models ({', '.join(map(str, names))})")
     level = check_level(level)
+    if sample_weight is not None:
+        return _weighted_comparison(labels, scores, names, baseline, pos_label, level, sample_weight,
+                                    {"propensity": propensity, "gamma": gamma})
     labeled, first = check_pu(labels, scores[names[0]], pos_label=pos_label, scores_name=f"scores[{names[0]!r}]")
     checked = {names[0]: first} | {name: check_scores(scores[name], labeled.size, f"scores[{name!r}]")
                                    for name in names[1:]}  # the labels checked once
@@ -478,8 +484,25 @@ def compare(labels: ArrayLike, scores, *, baseline: str | None = None, pos_label
             extra = {"bounds": aul_pu_difference_bounds(labeled, checked[a], checked[b], gamma, level=level),
                      "breakdown_gamma": breakdown_gamma(labeled, checked[a], checked[b])}
         found.append(Pair(a, b, difference, **extra))
-    if len(pairs) > 1 or baseline is not None:
-        found = [replace(p, p_holm=adjusted)
-                 for p, adjusted in zip(found, holm([p.difference.p_value for p in found]), strict=True)]
-    return Comparison(columns=tuple(names), baseline=baseline, pairs=tuple(found), weighted=propensity is not None,
-                      relative=not absolute)
+    return Comparison(columns=tuple(names), baseline=baseline, pairs=tuple(_holm(found, baseline)),
+                      weighted=propensity is not None, relative=not absolute)
+
+
+def _holm(found: list, baseline: str | None) -> list:
+    """The pairs with Holm's adjustment over them, when there are several or a baseline."""
+    if len(found) > 1 or baseline is not None:
+        return [replace(p, p_holm=adjusted)
+                for p, adjusted in zip(found, holm([p.difference.p_value for p in found]), strict=True)]
+    return found
+
+
+def _weighted_comparison(labels, scores: dict, names: list, baseline, pos_label, level: float, sample_weight,
+                         others: dict) -> Comparison:
+    """:func:`compare` with row weights: each pair by :func:`pueval.aul_pu.aul_pu_difference` with
+    ``sample_weight``; the options that weigh or bound otherwise are refused by name."""
+    given = [name for name, value in others.items() if value is not None]
+    if given:
+        raise ArgumentError("sample_weight", f"is taken alone, not with {', '.join(given)}")
+    found = [Pair(a, b, aul_pu.aul_pu_difference(labels, scores[a], scores[b], level=level, pos_label=pos_label,
+                                                 sample_weight=sample_weight)) for a, b in pairs_of(names, baseline)]
+    return Comparison(columns=tuple(names), baseline=baseline, pairs=tuple(_holm(found, baseline)))

@@ -111,6 +111,24 @@ def _candidates(scores) -> tuple[tuple[str, ...], list]:
     return names, columns
 
 
+def _weighted_units(labeled: np.ndarray, columns: list, sample_weight) -> tuple[np.ndarray, np.ndarray, float, str]:
+    """:func:`_units` with row weights w (frequency: a row counted w times): the labeled rows' weighted t-values
+    (:func:`pueval.metrics.weighted_t_values`), estimates Σ w t / W (W = Σ w over the labeled rows), U = √w (t −
+    estimate) and the factor r(r − 1)/(W(W − 1)), so the covariance is Σ w (t − m)(t − m)ᵀ/(W(W − 1)): the rows
+    repeated (:func:`pueval.aul_pu.aul_pu_interval`'s weighted standard error)."""
+    from pueval.validation import check_sample_weight
+
+    weights = check_sample_weight(sample_weight, labeled)
+    t = np.column_stack([metrics.weighted_t_values(c, weights)[labeled] for c in columns])
+    w = weights[labeled]
+    total, r = float(w.sum()), t.shape[0]
+    if total <= 1.0:
+        raise ArgumentError("sample_weight", f"the labeled rows' weights sum to {total:g}: need more than 1")
+    estimates = (w @ t) / total
+    return estimates, np.sqrt(w)[:, None] * (t - estimates), r * (r - 1) / (total * (total - 1)), \
+        "AUL^PU (SCAR), rows weighted"
+
+
 def _units(labeled: np.ndarray, columns: list, propensity, audited) -> tuple[np.ndarray, np.ndarray, float, str]:
     """(estimates (K,), influence matrix U (r, K) with mean 0, variance factor, estimator): the estimates'
     covariance is factor · UᵀU / (r(r − 1))."""
@@ -184,7 +202,8 @@ def _critical(draws: np.ndarray, se: np.ndarray, j: int, level: float) -> float:
 @carries_warnings
 def select_models(labels: ArrayLike, scores, *, level: float = 0.95, pos_label: PosLabel = 1,
                   propensity: ArrayLike | None = None, audited: ArrayLike | None = None,
-                  random_state: int | np.random.Generator | None = 0) -> Selection:
+                  random_state: int | np.random.Generator | None = 0,
+                  sample_weight: ArrayLike | None = None) -> Selection:
     """Which of K models scored on the same PU rows is best: the argmax of AUL^PU, a confidence set that holds
     the truly best with probability ≥ ``level`` (under SCAR), the argmax's AUL without the winner's curse and an
     upper bound on its regret (module docstring: Hsu's comparison with the best, Gaussian critical values).
@@ -207,6 +226,9 @@ def select_models(labels: ArrayLike, scores, *, level: float = 0.95, pos_label: 
     random_state : int, Generator or None, default 0
         Seeds the Gaussian draws of the critical values and of the bias correction: 0 by default, as
         :func:`pueval.evaluate` seeds its bootstrap, so the same call gives the same set; None draws afresh.
+    sample_weight : array of shape (n,), optional
+        Each row's weight, a row counted as that many rows: every estimate the weighted AUL^PU (its t-values and
+        their mean weighted), its covariance that of the rows repeated; not with ``propensity`` or ``audited``.
 
     Returns
     -------
@@ -235,10 +257,15 @@ def select_models(labels: ArrayLike, scores, *, level: float = 0.95, pos_label: 
         raise ArgumentError("level", f"must be at least 0.5 for a confidence set, got {level}")
     if propensity is not None and audited is not None:
         raise ArgumentError("audited", "and propensity together are not supported; give one")
+    if sample_weight is not None and (propensity is not None or audited is not None):
+        raise ArgumentError("sample_weight", "is taken alone, not with propensity or audited")
     names, columns = _candidates(scores)
     labeled, first = check_pu(labels, columns[0], pos_label=pos_label, scores_name=f"scores[{names[0]!r}]")
     columns = [first] + [check_scores(c, labeled.size, f"scores[{name!r}]") for name, c in zip(names[1:], columns[1:])]
-    estimates, units, factor, estimator = _units(labeled, columns, propensity, audited)
+    if sample_weight is not None:
+        estimates, units, factor, estimator = _weighted_units(labeled, columns, sample_weight)
+    else:
+        estimates, units, factor, estimator = _units(labeled, columns, propensity, audited)
     r, k = units.shape
     if r < MIN_UNITS:
         units_are = "audited rows" if audited is not None else "labeled rows"

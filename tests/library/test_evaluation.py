@@ -321,3 +321,27 @@ def test_evaluate_takes_sample_weight_as_repeated_rows():
     assert found.n == 600
     with pytest.raises(pueval.validation.ArgumentError, match="sample_weight: .* not with prior"):
         evaluate(labels, scores, sample_weight=weights, prior=0.3)
+
+
+def test_compare_and_select_models_take_sample_weight_as_repeated_rows():
+    rng = np.random.default_rng(9)
+    y = rng.random(700) < 0.4
+    labels = (y & (rng.random(700) < 0.5)).astype(int)
+    scores = {"a": y + rng.normal(size=700), "b": y + rng.normal(0, 2, 700), "c": rng.normal(size=700)}
+    weights = rng.integers(1, 4, size=700)
+    repeated_labels = np.repeat(labels, weights)
+    repeated = {name: np.repeat(values, weights) for name, values in scores.items()}
+    found, expected = pueval.compare(labels, scores, sample_weight=weights), pueval.compare(repeated_labels, repeated)
+    for pair, other in zip(found.pairs, expected.pairs, strict=True):
+        assert pair.difference.difference == pytest.approx(other.difference.difference)
+        assert pair.difference.ci == pytest.approx(other.difference.ci)
+        assert pair.p_holm == pytest.approx(other.p_holm)
+    chosen = pueval.select_models(labels, scores, sample_weight=weights)
+    plain = pueval.select_models(repeated_labels, repeated)
+    assert chosen.aul_pu == pytest.approx(plain.aul_pu) and chosen.standard_error == pytest.approx(plain.standard_error)
+    assert chosen.confidence_set == plain.confidence_set and chosen.best == plain.best
+    assert chosen.regret_upper == pytest.approx(plain.regret_upper, rel=1e-6)
+    with pytest.raises(pueval.validation.ArgumentError, match="sample_weight: is taken alone, not with gamma"):
+        pueval.compare(labels, scores, sample_weight=weights, gamma=1.5)
+    with pytest.raises(pueval.validation.ArgumentError, match="sample_weight: is taken alone"):
+        pueval.select_models(labels, scores, sample_weight=weights, propensity=np.ones(700))
