@@ -300,3 +300,20 @@ def test_the_bracket_is_judged_where_its_upper_end_is_informative():
         NOT_REPRODUCED
     without = ledger.ledger({"operating_points": _precision().assign(part="scar")}, claims=claim)
     assert without.empty and "no precision rows" in without.attrs["not_judged"][0]
+
+
+def _criteria(minus_ll=(0.002, 0.006), minus_f1=(0.001, 0.01)):
+    rows = []
+    for criterion, (low, high) in (("ll_lee_liu", minus_ll), ("f1_tabatabaei", minus_f1)):
+        rows.append({"part": "criteria", "labeling": "scar", "n_labeled": 30, "criterion": criterion,
+                     "minus_aul_pu": (low + high) / 2, "minus_aul_pu_low": low, "minus_aul_pu_high": high})
+    return pd.DataFrame(rows)
+
+
+def test_the_regret_claim_is_judged_by_the_dataset_clustered_intervals():
+    claim = [_claim("ours.selection.regret")]
+    assert ledger.ledger({"model_selection": _criteria()}, claims=claim).loc[0, "verdict"] == REPRODUCED
+    row = ledger.ledger({"model_selection": _criteria(minus_ll=(-0.004, 0.002))}, claims=claim).iloc[0]
+    assert row["verdict"] == UNDECIDED and "as low or lower in point: scar 30 ll_lee_liu" in row["ours"]
+    assert ledger.ledger({"model_selection": _criteria(minus_ll=(-0.01, -0.001))}, claims=claim).loc[
+        0, "verdict"] == NOT_REPRODUCED

@@ -106,3 +106,24 @@ def test_the_random_set_baseline_is_each_draws_chance_to_hold_the_best():
     assert by_dataset.loc["a", "random_set_coverage"] == pytest.approx((9 / 9 + 3 / 9) / 2)
     assert by_dataset.loc["b", "random_set_coverage"] == pytest.approx(6 / 9)
     assert by_dataset.loc["a", "coverage"] == 1.0 and by_dataset.loc["b", "coverage"] == 0.0
+
+
+def test_the_regret_interval_takes_the_dataset_as_the_unit():
+    import pandas as pd
+    from scipy import stats
+
+    rows = []
+    for d, (aul, ll) in enumerate([(0.01, 0.02), (0.03, 0.01), (0.02, 0.05)]):  # per dataset, two draws alike
+        for draw in range(2):
+            key = {"dataset": f"d{d}", "draw": draw, "labeling": "scar", "n_labeled": 30}
+            rows += [key | {"criterion": "aul_pu", "regret_auc": aul}, key | {"criterion": "ll_lee_liu", "regret_auc": ll}]
+    found = study.clustered_regret(pd.DataFrame(rows)).set_index("criterion")
+    minus = np.array([0.01, -0.02, 0.03])
+    half = stats.t.isf(0.025, 2) * minus.std(ddof=1) / np.sqrt(3)
+    assert found.loc["ll_lee_liu", "minus_aul_pu"] == pytest.approx(minus.mean())
+    assert (found.loc["ll_lee_liu", "minus_aul_pu_low"], found.loc["ll_lee_liu", "minus_aul_pu_high"]) == \
+        pytest.approx((minus.mean() - half, minus.mean() + half))
+    assert found.loc["aul_pu", "minus_aul_pu"] == 0 and found.loc["ll_lee_liu", "datasets"] == 3
+    regret = np.array([0.02, 0.01, 0.05])
+    assert found.loc["ll_lee_liu", "regret_high"] == pytest.approx(regret.mean() + stats.t.isf(0.025, 2)
+                                                                    * regret.std(ddof=1) / np.sqrt(3))

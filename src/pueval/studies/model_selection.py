@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
+from scipy import stats
 
 from pueval import metrics, related, seeds
 from pueval.extras import require
@@ -228,7 +229,33 @@ def summary(choices: pd.DataFrame, sets: pd.DataFrame) -> tuple[pd.DataFrame, pd
     picked = (choices.groupby(by + ["criterion"], sort=False)
               .agg(draws=("regret_auc", "size"), eligible=("regret_auc", "count"), regret_auc=("regret_auc", "mean"),
                    regret_aul=("regret_aul", "mean"), picked_best=("picked_best", "mean")).reset_index())
-    return picked, _set_columns(sets, by + ["variant"])
+    return picked.merge(clustered_regret(choices), on=by + ["criterion"], how="left"), _set_columns(sets,
+                                                                                                 by + ["variant"])
+
+
+def clustered_regret(choices: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
+    """Per labeling, n_L and criterion, with the dataset as the unit (its draws share its grid and rows): the
+    datasets' mean regret in true AUC and its ``level`` t-interval over them (``regret_low``, ``regret_high``), and
+    the criterion's regret minus argmax AUL^PU's, paired within each draw, its datasets' mean and t-interval
+    (``minus_aul_pu``, ``minus_aul_pu_low``, ``minus_aul_pu_high``: below 0, the criterion does better); ``datasets``
+    the units (NaN intervals with fewer than 2)."""
+    keys = ["dataset", "draw", "labeling", "n_labeled"]
+    against = choices[choices["criterion"] == "aul_pu"].set_index(keys)["regret_auc"].rename("aul_pu_regret")
+    paired = choices.join(against, on=keys).assign(minus=lambda d: d["regret_auc"] - d["aul_pu_regret"])
+    per_dataset = (paired.groupby(["labeling", "n_labeled", "criterion", "dataset"], sort=False)[["regret_auc", "minus"]]
+                   .mean().reset_index())
+    rows = []
+    for (labeling, n, criterion), part in per_dataset.groupby(["labeling", "n_labeled", "criterion"], sort=False):
+        row = {"labeling": labeling, "n_labeled": n, "criterion": criterion, "datasets": int(part["regret_auc"].count())}
+        for column, name in (("regret_auc", "regret"), ("minus", "minus_aul_pu")):
+            values = part[column].dropna().to_numpy()
+            mean = float(values.mean()) if values.size else math.nan
+            half = (float(stats.t.isf((1 - level) / 2, values.size - 1) * values.std(ddof=1) / math.sqrt(values.size))
+                    if values.size > 1 else math.nan)
+            row |= {f"{name}_low": mean - half, f"{name}_high": mean + half} | (
+                {name: mean} if name == "minus_aul_pu" else {})
+        rows.append(row)
+    return pd.DataFrame(rows)
 
 
 def sets_by_dataset(sets: pd.DataFrame) -> pd.DataFrame:

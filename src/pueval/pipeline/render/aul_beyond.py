@@ -293,6 +293,12 @@ def model_selection_markdown(picked: pd.DataFrame, judged: pd.DataFrame, options
         *_pipe_table(wide), "",
         "Share of draws picking the candidate with the best true test AUC:", "",
         *_pipe_table(best), "",
+        "The regret with the dataset as the unit (its draws share its grid and rows): each criterion's mean regret "
+        "over the datasets' means with its 95 % t-interval, and its regret minus argmax AUL^PU's, paired within "
+        "each draw (`minus_aul_pu`: below 0, the criterion does better), with its interval:", "",
+        *_pipe_table(picked[picked["criterion"] != "oracle"][
+            ["labeling", "n_labeled", "criterion", "datasets", "regret_auc", "regret_low", "regret_high",
+             "minus_aul_pu", "minus_aul_pu_low", "minus_aul_pu_high"]].astype({"datasets": int})), "",
         f"The {options['level']:g} confidence set for the best (`confidence_set`; Hsu's comparison with the best), "
         "judged against the candidate with the highest true AUL over the validation positives: `coverage`, the "
         "share of draws whose set holds it; `mean_size` of the set; the argmax's estimate minus that candidate's "
