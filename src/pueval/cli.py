@@ -153,7 +153,8 @@ def parser() -> argparse.ArgumentParser:
 
 def _check_options(args) -> None:
     """Every option's value, before any reading or computing."""
-    from pueval.reports import MAX_PAIRS_DRAWN, MAX_PAIRS_TABLED, pairs_of
+    from pueval.command import pairs_of
+    from pueval.reports import MAX_PAIRS_DRAWN, MAX_PAIRS_TABLED
     from pueval.tables import InputError
     from pueval.validation import check_level
 
@@ -227,7 +228,7 @@ def _check_options(args) -> None:
 
 def _streaming_refused(args) -> list[str]:
     """The options given that the streaming path does not offer."""
-    from pueval.reports import STREAMING_OPTIONS
+    from pueval.command import STREAMING_OPTIONS
 
     given = [option for key, option in STREAMING_OPTIONS.items() if getattr(args, key, None) is not None]
     return given + (["--interval bootstrap"] if args.interval != "normal" else [])
@@ -306,10 +307,10 @@ def _warned(caught) -> list[str]:
 
 def _columns_read(args) -> dict[str, str]:
     """The columns the command reads (column → the option naming it): only these are read from the table."""
-    from pueval import reports
+    from pueval import command as adapters
 
     given = vars(args)
-    named = [(given.get(key), f"--{key.replace('_', '-')}") for key in reports.COLUMNS]
+    named = [(given.get(key), f"--{key.replace('_', '-')}") for key in adapters.COLUMNS]
     return {column: option for value, option in named if value
             for column in (value if isinstance(value, list) else [value])}
 
@@ -317,6 +318,7 @@ def _columns_read(args) -> dict[str, str]:
 def run(args) -> tuple[str, list[str]]:
     """The report of ``args.command`` as text, and the warnings raised while computing it (which the report
     holds too, under ``warnings``)."""
+    from pueval import command as adapters
     from pueval import reports
     from pueval.tables import read_table
 
@@ -331,7 +333,7 @@ def run(args) -> tuple[str, list[str]]:
                                             pos_label=args.pos_label, bins=args.bins, edges=args.edges,
                                             segment=args.segment_column,
                                             propensity=args.propensity_column)
-            report = reports.evaluate_streaming(args, args.streaming_reason, (sha256, sketch))
+            report = adapters.evaluate_streaming(args, args.streaming_reason, (sha256, sketch))
         report["warnings"] = _warned(caught)
         rows = reports.streaming_rows(report)
         return reports.rendered(report, rows, args.format), report["warnings"]
@@ -339,12 +341,12 @@ def run(args) -> tuple[str, list[str]]:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         if args.command == "compare":
-            report = reports.compare_table(args, table, sha256)
+            report = adapters.compare_table(args, table, sha256)
         elif args.command in ("select", "bench"):
-            report, selection = (reports.select_table if args.command == "select" else reports.bench_table)(
+            report, selection = (adapters.select_table if args.command == "select" else adapters.bench_table)(
                 args, table, sha256)
         else:
-            report, labeled, scores = reports.evaluate_table(args, table, sha256)
+            report, labeled, scores = adapters.evaluate_table(args, table, sha256)
     report["warnings"] = _warned(caught)
     if args.command in ("select", "bench"):
         return _render_selection(args, report, selection), report["warnings"]
