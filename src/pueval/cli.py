@@ -349,39 +349,19 @@ def run(args) -> tuple[str, list[str]]:
             report, labeled, scores = adapters.evaluate_table(args, table, sha256)
     report["warnings"] = _warned(caught)
     if args.command in ("select", "bench"):
-        return _render_selection(args, report, selection), report["warnings"]
-    return _render(args, report, None if args.command == "compare" else (labeled, scores)), report["warnings"]
+        return _render(args, report, selection), report["warnings"]
+    return _render(args, report, report, None if args.command == "compare" else (labeled, scores)), report["warnings"]
 
 
-def _render_selection(args, report: dict, selection) -> str:
-    """``pueval select``'s or ``bench``'s report in ``args.format``, with the figure of the candidates and the set
-    for the best (written to --plot when asked)."""
+def _render(args, report: dict, found, evaluated=None) -> str:
+    """The report in ``args.format``, with its figure (written to --plot when asked): the selection ``found`` of
+    ``select`` or ``bench``, compare's pairs, or evaluate's curves of ``evaluated`` (labels, scores)."""
     from pueval import reports
 
-    def figure_bytes(file_format: str) -> bytes:
-        from pueval import plots
-
-        return plots.to_bytes(plots.selection_figure(selection), file_format)
-
-    if args.plot:
-        _write(figure_bytes(Path(args.plot).suffix.lower()[1:]), args.plot)
-    rows = reports.select_rows(report) if args.command == "select" else reports.bench_rows(report)
-    return reports.rendered(report, rows, args.format, figure_bytes)
-
-
-def _render(args, report: dict, evaluated) -> str:
-    """The report in ``args.format``, with its figure (written to --plot when asked): evaluate's curves of
-    ``evaluated`` (labels, scores), or compare's pairs (``evaluated`` None)."""
-    from pueval import reports
-
-    rows = reports.compare_rows(report) if evaluated is None else reports.evaluate_rows(report)
-
-    def figure_bytes(file_format: str) -> bytes:
-        from pueval import plots
-
-        figure = plots.comparison_figure(report) if evaluated is None else plots.evaluation_figure(*evaluated, report)
-        return plots.to_bytes(figure, file_format)
-
+    rows = {"evaluate": reports.evaluate_rows, "compare": reports.compare_rows, "select": reports.select_rows,
+            "bench": reports.bench_rows}[args.command](report)
+    labels, scores = evaluated or (None, None)
+    figure_bytes = reports.drawing(args.command, found, labels=labels, scores=scores)
     if args.plot:
         _write(figure_bytes(Path(args.plot).suffix.lower()[1:]), args.plot)
     return reports.rendered(report, rows, args.format, figure_bytes)

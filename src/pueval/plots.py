@@ -19,7 +19,7 @@ from pueval.extras import require
 from pueval.validation import ArgumentError, PosLabel, check_fraction, check_level
 
 __all__ = ["PUROCDisplay", "LiftDisplay", "plot_roc_pu", "plot_lift_pu", "plot_paired_differences", "plot_operating_points", "plot_selection",
-           "plot_bench_diagram", "evaluation_figure", "comparison_figure"]
+           "plot_bench_diagram", "evaluation_figure", "comparison_figure", "figure_of"]
 
 MAX_CANDIDATES_DRAWN = 60
 """The most candidates :func:`plot_selection` draws: the highest estimates (the set's members first)."""
@@ -516,6 +516,43 @@ def plot_bench_diagram(table, pairs=None, *, level: float = 0.05, ax=None):
     for side in ("left", "right", "top"):
         ax.spines[side].set_visible(False)
     return ax
+
+
+def figure_of(command: str, found, *, labels: ArrayLike | None = None, scores: ArrayLike | None = None,
+              pos_label: PosLabel = 1):
+    """The figure of a ``pueval`` command's result, the one dispatch the command and :func:`pueval.report` share:
+    ``"select"`` and ``"bench"``, :func:`selection_figure` of the selection; ``"compare"``,
+    :func:`comparison_figure`; ``"evaluate"``, :func:`evaluation_figure` of ``labels`` and ``scores``.
+
+    Parameters
+    ----------
+    command : {"evaluate", "compare", "select", "bench"}
+    found : Evaluation, Comparison, Selection or a report dict
+        What to draw (a selection for "select" and "bench").
+    labels, scores : arrays of shape (n,), optional
+        An evaluation's input (needed for "evaluate").
+    pos_label : default 1
+
+    Returns
+    -------
+    matplotlib Figure
+
+    Examples
+    --------
+    >>> report = {"n": 10, "n_labeled": 3, "level": 0.95, "score_a": "a", "score_b": "b", "difference": 0.1,
+    ...           "difference_ci": [0.0, 0.2]}
+    >>> len(figure_of("compare", report).axes)
+    1
+    """
+    if command in ("select", "bench"):
+        return selection_figure(found)
+    if command == "compare":
+        return comparison_figure(found)
+    if command == "evaluate":
+        if labels is None or scores is None:
+            raise ArgumentError("labels", "an evaluation's figure needs the labels and scores it came from")
+        return evaluation_figure(labels, scores, found, pos_label=pos_label)
+    raise ArgumentError("command", f"must be evaluate, compare, select or bench, got {command!r}")
 
 
 def selection_figure(selection):

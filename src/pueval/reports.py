@@ -384,15 +384,23 @@ def report(result, format: str = "markdown", *, warnings=None, labels: ArrayLike
     found = result.as_dict(warnings=False) | {"pueval_version": __version__, "command": command,
                                               "warnings": list(dict.fromkeys(map(str, warned)))}
 
+    drawn = command != "evaluate" or (labels is not None and scores is not None)
+    return rendered(found, rows_of(found), format,
+                    drawing(command, result, labels=labels, scores=scores, pos_label=pos_label) if drawn else None)
+
+
+def drawing(command: str, found, *, labels: ArrayLike | None = None, scores: ArrayLike | None = None,
+            pos_label: PosLabel = 1):
+    """``figure_bytes(file_format)``: the bytes of :func:`pueval.plots.figure_of`'s figure of ``found``, drawn only
+    when called (matplotlib is loaded then)."""
+
     def figure_bytes(file_format: str) -> bytes:
         from pueval import plots
 
-        figure = (plots.selection_figure(result) if command == "select" else plots.comparison_figure(result)
-                  if command == "compare" else plots.evaluation_figure(labels, scores, result, pos_label=pos_label))
+        figure = plots.figure_of(command, found, labels=labels, scores=scores, pos_label=pos_label)
         return plots.to_bytes(figure, file_format)
 
-    drawn = command != "evaluate" or (labels is not None and scores is not None)
-    return rendered(found, rows_of(found), format, figure_bytes if drawn else None)
+    return figure_bytes
 
 
 def rendered(report: dict, rows, format: str, figure_bytes=None) -> str:

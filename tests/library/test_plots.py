@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import pueval
-from pueval import curves
+from pueval import curves, plots
 from pueval.plots import LiftDisplay, PUROCDisplay, plot_paired_differences
 from pueval.validation import ArgumentError
 
@@ -155,3 +155,18 @@ def test_the_displays_take_sample_weight_as_the_curves_do():
     with pytest.raises(ArgumentError, match="sample_weight"):
         PUROCDisplay.from_predictions(labels, scores, sample_weight=weights, theta=0.2)
     plt.close("all")
+
+
+def test_one_dispatch_draws_each_commands_figure():
+    from pueval import reports
+
+    table = reports.example_scores(400)
+    labels, scores = table["labeled"].to_numpy(), table["score"].to_numpy()
+    found = pueval.evaluate(labels, scores)
+    assert len(plots.figure_of("evaluate", found, labels=labels, scores=scores).axes) == 2
+    chosen = pueval.select_models(labels, {"a": scores, "b": table["score_b"].to_numpy()})
+    assert plots.figure_of("select", chosen).axes[0].get_yticklabels()
+    with pytest.raises(ValueError, match="labels: an evaluation's figure needs the labels and scores"):
+        plots.figure_of("evaluate", found)
+    with pytest.raises(ValueError, match="command: must be evaluate, compare, select or bench"):
+        plots.figure_of("plot", found)
