@@ -46,9 +46,10 @@ class SystematicSample:
         self.rows, self.values = np.empty(0, np.int64), np.empty(0, np.float64)
 
     def add(self, values: np.ndarray) -> None:
-        rows = np.arange(self.seen, self.seen + values.size)
-        kept = rows % self.step == 0
-        self.rows, self.values = np.r_[self.rows, rows[kept]], np.r_[self.values, values[kept]]
+        start = (-self.seen) % self.step  # the first row of this block that is a multiple of the step
+        kept = values[start::self.step]
+        rows = self.seen + start + self.step * np.arange(kept.size)
+        self.rows, self.values = np.r_[self.rows, rows], np.r_[self.values, kept]
         self.seen += values.size
         while self.rows.size > 2 * self.size:
             self.step *= 2
@@ -140,10 +141,11 @@ def _score_range(blocks: Callable[[], Iterator[pd.DataFrame]], path: str, score:
     return low, high
 
 
-def _scores_pass(blocks: Callable[[], Iterator[pd.DataFrame]], path: str, score: str) -> tuple[float, float, np.ndarray]:
-    """The lowest and highest score and a :class:`SystematicSample` of the scores, in one pass."""
+def _scores_pass(blocks: Callable[..., Iterator[pd.DataFrame]], path: str, score: str) -> tuple[float, float, np.ndarray]:
+    """The lowest and highest score and a :class:`SystematicSample` of the scores, in one pass over the score column
+    alone."""
     low, high, sample = np.inf, -np.inf, SystematicSample()
-    for block in blocks():
+    for block in blocks({score: "--score-column"}):
         values = _block_scores(block, score)
         if values.size:
             low, high = min(low, values.min()), max(high, values.max())

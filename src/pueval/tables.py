@@ -247,8 +247,9 @@ def pos_label_of(column: pd.Series, text: str):
 def table_blocks(path: str, columns: Mapping[str, str], rows: int = CHUNK_ROWS) -> tuple[Callable, str]:
     """For reading in bounded memory: (``blocks()``, SHA-256 of the file's bytes), ``blocks()`` iterating the
     ``columns`` of a regular file (:data:`FORMATS`) ``rows`` rows at a time, from its start each time it is
-    called (a first pass, then a second). The file is hashed first; a file that changes between that and the
-    last block read is refused when ``blocks()`` ends."""
+    called (a first pass, then a second); ``blocks(only)`` reads the columns of ``only`` alone (a pass that needs
+    fewer). The file is hashed first; a file that changes between that and the last block read is refused when
+    ``blocks()`` ends."""
     file = Path(path)
     if path == "-" or not file.is_file():
         raise InputError(f"SCORES: {path} must be a regular file to be read in blocks (twice), not standard input, "
@@ -261,17 +262,18 @@ def table_blocks(path: str, columns: Mapping[str, str], rows: int = CHUNK_ROWS) 
         before = os.fstat(handle.fileno())
         sha256 = _hash_file(handle, path, text=kind != "parquet" and not compressed)
 
-    def blocks() -> Iterator[pd.DataFrame]:
+    def blocks(only: Mapping[str, str] | None = None) -> Iterator[pd.DataFrame]:
+        read = columns if only is None else only
         with open(file, "rb") as handle:
             if kind == "parquet":
-                parts = _parquet_blocks(handle, path, columns, rows)
+                parts = _parquet_blocks(handle, path, read, rows)
             else:
                 def opened():
                     handle.seek(0)
                     raw = _Unclosed(handle)
                     return gzip.GzipFile(fileobj=raw) if compressed else raw
 
-                parts = _delimited_blocks(opened, path, kind, columns, rows)
+                parts = _delimited_blocks(opened, path, kind, read, rows)
             while (block := _guarded(lambda: next(parts, None), path)) is not None:
                 yield block
             after = os.fstat(handle.fileno())
