@@ -251,6 +251,8 @@ def test_claesen_figure2_one_size_not_narrower_decides():
     sizes.loc[3, "width"] = 0.04
     row = ledger.ledger({"claesen": sizes}, claims=claim).iloc[0]
     assert row["verdict"] == NOT_REPRODUCED and "2000 → 10000" in row["ours"]
+    one = ledger.ledger({"claesen": sizes.iloc[:1]}, claims=claim)
+    assert one.empty and "fewer than 2 numbers of known positives" in one.attrs["not_judged"][0]
 
 
 def _theorem2(out_of_order=False):

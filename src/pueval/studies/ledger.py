@@ -550,6 +550,8 @@ def _claesen_labeling_rows(t: Tables) -> pd.DataFrame:
 
 def _claesen_converge(t: Tables) -> tuple[Judgement, str]:
     sizes = t["claesen"].sort_values("known_positives")
+    if len(sizes) < 2:
+        raise NotRun("claesen holds fewer than 2 numbers of known positives (config claesen.known_positives)")
     width = sizes["width"].to_numpy()
     labels = [f"{a} → {b} known positives (width {w0:.4f} → {w1:.4f})" for a, b, w0, w1
               in zip(sizes["known_positives"], sizes["known_positives"].iloc[1:], width, width[1:])]
