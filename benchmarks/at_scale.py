@@ -88,7 +88,7 @@ def main() -> None:
     start = time.perf_counter()
     write(path, args.rows)
     print(f"(wrote {path} in {time.perf_counter() - start:.0f} s, {path.stat().st_size / 1e9:.1f} GB)", flush=True)
-    for label, extra in (("streaming", ["--streaming"]), ("streaming, --edges equal", ["--streaming", "--edges", "equal"]),
+    for label, extra in (("streaming", ["--streaming"]), ("streaming, equal edges", ["--streaming", "--edges", "equal"]),
                          ("streaming, 1,000 segments", ["--segment-column", "segment", "--bins", "1000"])):
         print_row(label, args.rows, measure("evaluate", str(path), *extra))
 
