@@ -45,7 +45,8 @@ from numpy.typing import ArrayLike
 from pueval import metrics
 from pueval.notebook import html_table, warning_count
 from pueval.validation import (ArgumentError, DegenerateScoresWarning, PosLabel, check_level, check_pu,
-                               carries_warnings, check_random_state, check_scores, named_columns)
+                               carries_warnings, check_random_state, check_sample_weight, check_scores,
+                               named_columns)
 
 DRAWS = 2000
 """Gaussian draws behind every critical value and the bias correction."""
@@ -116,8 +117,6 @@ def _weighted_units(labeled: np.ndarray, columns: list, sample_weight) -> tuple[
     (:func:`pueval.metrics.weighted_t_values`), estimates Σ w t / W (W = Σ w over the labeled rows), U = √w (t −
     estimate) and the factor r(r − 1)/(W(W − 1)), so the covariance is Σ w (t − m)(t − m)ᵀ/(W(W − 1)): the rows
     repeated (:func:`pueval.aul_pu.aul_pu_interval`'s weighted standard error)."""
-    from pueval.validation import check_sample_weight
-
     weights = check_sample_weight(sample_weight, labeled)
     t = np.column_stack([metrics.weighted_t_values(c, weights)[labeled] for c in columns])
     w = weights[labeled]

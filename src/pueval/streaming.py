@@ -124,7 +124,7 @@ def _block_scores(block: pd.DataFrame, score: str) -> np.ndarray:
     return values
 
 
-def _score_range(blocks: Callable[[], Iterator[pd.DataFrame]], path: str, score: str,
+def _score_range(blocks: Callable[..., Iterator[pd.DataFrame]], path: str, score: str,
                  parquet: bool) -> tuple[float, float]:
     """The lowest and highest score: a Parquet file's row-group statistics when every one has them, else a pass."""
     if parquet:

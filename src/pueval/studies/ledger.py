@@ -533,19 +533,21 @@ def _claesen_order(t: Tables) -> tuple[Judgement, str]:
     return rules.arms(judged, open_choice=True), ", ".join(f"{m} β̂ = {b:g}: {v:.1%}" for (m, b), v in paper.items())
 
 
-def _claesen_covtype(t: Tables) -> tuple[Judgement, str]:
+def _claesen_labelings(t: Tables) -> tuple[pd.DataFrame, list[str]]:
+    """The per-labeling table of the authors' covtype scores and its rows' labels; not run without their scores."""
     labelings = t["claesen_labelings"]
     if labelings.empty:
         raise NotRun("claesen_labelings is empty: the authors' scores were not run (claesen.scores)")
-    return (rules.every_row(labelings["contains"].astype(bool), [f"labeling {i}" for i in labelings["labeling"]],
-                            what="the bounds at β̂ = β contain the true AUC"), "tight bounds containing the AUC")
+    return labelings, [f"labeling {i}" for i in labelings["labeling"]]
 
 
-def _claesen_labeling_rows(t: Tables) -> pd.DataFrame:
-    labelings = t["claesen_labelings"]
-    if labelings.empty:
-        raise NotRun("claesen_labelings is empty: the authors' scores were not run (claesen.scores)")
-    return labelings
+def _claesen_every_labeling(holds: Callable[[pd.DataFrame], pd.Series], what: str,
+                            theirs: str) -> Callable[[Tables], tuple[Judgement, str]]:
+    """A claim on the authors' covtype scores that must hold in every labeling (``holds``: one boolean a row)."""
+    def judge(t: Tables) -> tuple[Judgement, str]:
+        labelings, labels = _claesen_labelings(t)
+        return rules.every_row(holds(labelings).astype(bool), labels, what=what), theirs
+    return judge
 
 
 def _claesen_converge(t: Tables) -> tuple[Judgement, str]:
@@ -559,22 +561,8 @@ def _claesen_converge(t: Tables) -> tuple[Judgement, str]:
             "converging (Figure 2, no numbers)")
 
 
-def _claesen_zero(t: Tables) -> tuple[Judgement, str]:
-    labelings = _claesen_labeling_rows(t)
-    holds = labelings["zero_upper"] < labelings["auc"]
-    return (rules.every_row(holds, [f"labeling {i}" for i in labelings["labeling"]],
-                            what="the AUC at β̂ = 0 below the true AUC"), "underestimates")
-
-
-def _claesen_beta_range(t: Tables) -> tuple[Judgement, str]:
-    labelings = _claesen_labeling_rows(t)
-    return (rules.every_row(labelings["range_contains"].astype(bool), [f"labeling {i}" for i in labelings["labeling"]],
-                            what="the bounds over β̂ ∈ [0.88β, 1.25β] contain the true AUC"), "contains (a CI)")
-
-
 def _claesen_pr_wider(t: Tables) -> tuple[Judgement, str]:
-    labelings = _claesen_labeling_rows(t)
-    labels = [f"labeling {i}" for i in labelings["labeling"]]
+    labelings, labels = _claesen_labelings(t)
     wider = labelings["pr_width"] > labelings["upper"] - labelings["lower"]
     low = labelings["gap_low_recall"] > labelings["gap_high_recall"]
     judged = [("wider in PR space", rules.every_row(wider, labels, what="the AUPRC bounds wider than the AUC bounds")),
@@ -823,7 +811,8 @@ CLAIMS: tuple[Claim, ...] = (
     Claim("claesen.covtype", "Claesen et al. (2015)", "6.3, Figure 5", "the bounds on covtype with 5 % known "
           "positives contain the true AUC", "the authors' own covtype scores (claesenm/semisup-metrics), random "
           "labelings of 5 % of the positives", "our dataset as contrast (results/claesen.md)", "labeling",
-          ("claesen_labelings",), _claesen_covtype),
+          ("claesen_labelings",), _claesen_every_labeling(lambda f: f["contains"], "the bounds at β̂ = β contain the "
+                                                          "true AUC", "tight bounds containing the AUC")),
     Claim("claesen.figure2", "Claesen et al. (2015)", "5, Figure 2", "Figure 2 shows the convergence of the bounds on "
           "area under the curve for the estimated lower and upper bound of the ROC curve for increasing amounts of "
           "known positives", "simulated rankings, |U| = 100,000, β = 0.2, no known negatives (their distributions "
@@ -832,12 +821,16 @@ CLAIMS: tuple[Claim, ...] = (
     Claim("claesen.beta0", "Claesen et al. (2015)", "6.1; 6.3, Figure 5", "treating the full unlabeled set as "
           "negative underestimates the true performance, since β = 0 < β", "the authors' own covtype scores, "
           "random labelings of 5 % of the positives; the AUC bound at β̂ = 0", "our dataset as contrast "
-          "(results/claesen.md)", "labeling", ("claesen_labelings",), _claesen_zero),
+          "(results/claesen.md)", "labeling", ("claesen_labelings",),
+          _claesen_every_labeling(lambda f: f["zero_upper"] < f["auc"], "the AUC at β̂ = 0 below the true AUC",
+                                  "underestimates")),
     Claim("claesen.beta_range", "Claesen et al. (2015)", "6.1; 6.3, Figure 5", "given bounds or a CI on β, that is "
           "β_lo < β < β_up, we can use β_lo and β_up to estimate a lower and upper bound on the true ROC or PR curve. "
           "Bounds computed based on a CI for β constitute a CI for the performance metric", "the authors' own covtype "
           "scores, random labelings of 5 % of the positives, their interval 0.88 < β̂/β < 1.25 (a true interval: it "
-          "holds β)", "—", "labeling", ("claesen_labelings",), _claesen_beta_range),
+          "holds β)", "—", "labeling", ("claesen_labelings",),
+          _claesen_every_labeling(lambda f: f["range_contains"], "the bounds over β̂ ∈ [0.88β, 1.25β] contain the true "
+                                  "AUC", "contains (a CI)")),
     Claim("claesen.pr_wider", "Claesen et al. (2015)", "6.3, Figure 5", "The estimated bounds are wider in PR space "
           "than in ROC space, particularly at low recall.", "the authors' own covtype scores, random labelings of 5 % "
           "of the positives, β̂ = β; low recall: ≤ 0.2", "our dataset as contrast (results/claesen.md)", "labeling",
