@@ -24,8 +24,9 @@ it; this module restates that paragraph, and names what the paragraph leaves ope
 
 :func:`oob_scores` trains the 100 networks together as arrays of shape (networks, …): each network's loss
 depends on its own weights alone and Rprop's update of a weight reads only that weight's gradient, so the
-joint run is the same as 100 separate runs; :func:`oob_scores_plain`, one network at a time in plain loops,
-is the restatement the tests hold it to.
+joint run is the same as 100 separate runs; a network that stops leaves the arrays, so an epoch costs what the
+networks still training cost. :func:`oob_scores_plain`, one network at a time in plain loops, is the restatement
+the tests hold it to.
 """
 
 from __future__ import annotations
@@ -100,47 +101,53 @@ def oob_scores(X, s, rng: np.random.Generator, *, networks: int = NETWORKS, hidd
         raise ArgumentError("networks", f"{networks} bags leave a row in every bag: no out-of-bag score")
     train /= train.sum(axis=0)
     held /= held.sum(axis=0)
-    weights = _start(d, rng, networks, hidden)
+    best = _start(d, rng, networks, hidden)
 
-    def forward(w):  # the first layer as one matrix product (d, networks · hidden)
-        A = X @ w[0].transpose(1, 0, 2).reshape(d, networks * hidden)
+    def forward(w):  # the first layer as one matrix product (d, networks · hidden), over the networks in w
+        k = w[0].shape[0]
+        A = X @ w[0].transpose(1, 0, 2).reshape(d, k * hidden)
         A += w[1].reshape(-1)
-        H = np.tanh(A, out=A).reshape(n, networks, hidden)
+        H = np.tanh(A, out=A).reshape(n, k, hidden)
         return H, np.einsum("njh,jh->nj", H, w[2]) + w[3]
 
+    # the networks still training (`on`) and their state: weights, Rprop's steps, last gradients, last updates;
+    # a network that stops leaves every array (its best weights stay in `best`), so an epoch costs what the
+    # networks still training cost: each network's numbers are those it would have alone
+    on = np.arange(networks)
+    weights = [w.copy() for w in best]
     steps = [np.full_like(w, STEP0) for w in weights]
     last_grad = [np.zeros_like(w) for w in weights]
     last_update = [np.zeros_like(w) for w in weights]
-    best = [w.copy() for w in weights]
-    best_loss, fails, active = np.full(networks, np.inf), np.zeros(networks, int), np.ones(networks, bool)
+    best_loss, fails = np.full(networks, np.inf), np.zeros(networks, int)
     for _ in range(max_epochs):
         H, z = forward(weights)
         loss = (held * (np.log1p(np.exp(-np.abs(z))) + np.maximum(z, 0.0) - s[:, None] * z)).sum(axis=0)
-        improved = active & (loss < best_loss)
+        improved = loss < best_loss[on]
         for b, w in zip(best, weights):
-            b[improved] = w[improved]
-        best_loss[improved] = loss[improved]
-        fails = np.where(improved, 0, fails + active)
-        active &= fails < max_fail
-        if not active.any():
+            b[on[improved]] = w[improved]
+        best_loss[on[improved]] = loss[improved]
+        fails[on] = np.where(improved, 0, fails[on] + 1)
+        going = fails[on] < max_fail
+        if not going.any():
             break
+        if not going.all():
+            on, train, held, H, z = on[going], train[:, going], held[:, going], H[:, going], z[:, going]
+            weights, steps, last_grad, last_update = ([a[going] for a in state]
+                                                      for state in (weights, steps, last_grad, last_update))
         dz = train * (1.0 / (1.0 + np.exp(-z)) - s[:, None])
         dA = H * H
         np.subtract(1.0, dA, out=dA)
         dA *= weights[2]
         dA *= dz[:, :, None]
-        grads = [(X.T @ dA.reshape(n, -1)).reshape(d, networks, hidden).transpose(1, 0, 2), dA.sum(axis=0),
+        grads = [(X.T @ dA.reshape(n, -1)).reshape(d, on.size, hidden).transpose(1, 0, 2), dA.sum(axis=0),
                  np.einsum("nj,njh->jh", dz, H), dz.sum(axis=0)]
         for w, g, step, prev, update in zip(weights, grads, steps, last_grad, last_update):
-            on = active.reshape((-1,) + (1,) * (w.ndim - 1))
             same, flip = prev * g > 0, prev * g < 0
             step[...] = np.where(same, np.minimum(step * ETA_PLUS, STEP_MAX),
                                  np.where(flip, np.maximum(step * ETA_MINUS, STEP_MIN), step))
-            new = np.where(flip, -update, -np.sign(g) * step)
-            new = np.where(on, new, 0.0)
-            w += new
-            update[...] = new
-            prev[...] = np.where(on, np.where(flip, 0.0, g), prev)
+            update[...] = np.where(flip, -update, -np.sign(g) * step)
+            w += update
+            prev[...] = np.where(flip, 0.0, g)
     _, z = forward(best)
     output = 1.0 / (1.0 + np.exp(-z))
     return np.where(out_of_bag, output, 0.0).sum(axis=1) / out_of_bag.sum(axis=1)
