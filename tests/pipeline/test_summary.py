@@ -5,6 +5,7 @@ import time
 
 import numpy as np
 import pandas as pd
+import pytest
 
 from pueval.pipeline import reference, summary
 
@@ -33,6 +34,28 @@ def test_summary_counts_only_this_runs_benchmarks(tmp_path):
                   reference=reference.Reference(km=0.25, transform=0.125, sklearn=0.0625, startup=0.0625))
     text = (tmp_path / "summary.md").read_text()
     assert "| km | 7 | 14 |" in text and "job seconds in reference units (job seconds / 0.500 s): 14" in text
+    assert "0.500 s on this machine, timed once (" in text
+    # the Snakefile's: the mean of the timings at the run's start and end, each stated
+    start = reference.Reference(km=0.5, transform=0.25, sklearn=0.125, startup=0.125)
+    summary.write(tmp_path / "summary.md", started=started, wall_seconds=60, cores=2, config=config,
+                  benchmarks=bench, distance=tmp_path / "distance.csv",
+                  reference=reference.Reference.mean(start, reference.Reference(0.25, 0.125, 0.0625, 0.0625)))
+    text = (tmp_path / "summary.md").read_text()
+    assert "reference workload: 0.750 s on this machine, the mean of 2 timings, 1.000, 0.500 s (KM1/KM2" in text
+    assert "(job seconds / 0.750 s): 9" in text and "km 0.375 s, transform 0.188 s, sklearn 0.094 s, startup 0.094 s" \
+        in text
+
+
+def test_the_mean_of_timings_is_taken_part_by_part():
+    a = reference.Reference(km=1.0, transform=2.0, sklearn=3.0, startup=4.0)
+    b = reference.Reference(km=3.0, transform=2.0, sklearn=1.0, startup=0.0)
+    mean = reference.Reference.mean(a, b)
+    assert (mean.km, mean.transform, mean.sklearn, mean.startup, mean.timings) == (2.0, 2.0, 2.0, 2.0, (10.0, 6.0))
+    assert mean.seconds == 8.0 and mean.as_dict() == {"km": 2.0, "transform": 2.0, "sklearn": 2.0, "startup": 2.0,
+                                                      "seconds": 8.0}
+    assert reference.Reference.mean(a).timed() == "timed once"
+    with pytest.raises(ValueError, match="at least one timing"):
+        reference.Reference.mean()
 
 
 def test_the_reference_workload_is_timed_part_by_part(monkeypatch):

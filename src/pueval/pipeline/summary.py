@@ -95,8 +95,8 @@ def write(path, *, started: float, wall_seconds: float, cores: int | None, confi
     """The summary of the run that started at ``started`` (epoch seconds); earlier jobs' benchmarks are left out.
     ``cores`` is None on a cluster executor, which runs up to ``jobs`` jobs at a time; ``distance`` is Table 1's
     distance to the paper (rule ``table1``'s output); ``configfiles`` the config files merged, in order;
-    ``reference`` the reference workload timed when the run started (a :class:`~pueval.pipeline.reference.
-    Reference`; None: the job-seconds are not normalized)."""
+    ``reference`` the reference workload the run timed (a :class:`~pueval.pipeline.reference.Reference`, the
+    Snakefile's the mean of its timings at the run's start and end; None: the job-seconds are not normalized)."""
     from pueval.pipeline import reference as workload
     from pueval.pipeline.render import aul_paper
 
@@ -104,8 +104,8 @@ def write(path, *, started: float, wall_seconds: float, cores: int | None, confi
     total = seconds.sum()
     if reference:
         budget = f"; budget {BUDGET_REFERENCE_UNITS:,} reference units" if BUDGET_REFERENCE_UNITS else ""
-        units = [f"- reference workload: {reference.seconds:.3f} s on this machine ({workload.composition()}: "
-                 f"{reference.parts()})",
+        units = [f"- reference workload: {reference.seconds:.3f} s on this machine, {reference.timed()} "
+                 f"({workload.composition()}: {reference.parts()})",
                  f"- job seconds in reference units (job seconds / {reference.seconds:.3f} s): "
                  f"{total / reference.seconds:.0f}{budget}"]
     else:
