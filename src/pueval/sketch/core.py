@@ -35,9 +35,11 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
+from pueval.notebook import warning_count
 from pueval.propensity import MIN_EFFECTIVE_ROWS, PropensityWarning
 from pueval.sketch.exact import ExactSums
-from pueval.validation import ArgumentError, PosLabel, as_scores, check_integer, check_level
+from pueval.validation import (ArgumentError, PosLabel, as_scores, carries_warnings, check_integer,
+                               check_level)
 
 MAX_BINS = 1_000_000
 """The most bins a sketch takes (a sketch holds a few numbers per bin and segment)."""
@@ -300,9 +302,11 @@ class Sketch:
         return Sketch(self.edges, None, self.rows.sum(0, keepdims=True), self.labeled.sum(0, keepdims=True),
                       self.low.min(0, keepdims=True), self.high.max(0, keepdims=True), weight, weight2)
 
+    @carries_warnings
     def result(self, level: float = 0.95, *, relative: bool = True, weighted: bool = True) -> BinnedAUL:
         """AUL^PU over all rows with its error bound and widened interval (module docstring): with propensities
-        the Hájek estimate (``relative`` or absolute propensities), unless ``weighted=False``."""
+        the Hájek estimate (``relative`` or absolute propensities), unless ``weighted=False``; the warnings raised
+        (:class:`CoarseBinsWarning`, a propensity's) in its ``warnings``."""
         level = check_level(level)
         return _result(self._pooled(), 0, level, relative, weighted)
 
@@ -369,11 +373,19 @@ class BinnedAUL:
     error_bound: float  #: |binned AUL^PU − exact AUL^PU| ≤ this (0 when every bin holds one distinct score)
     bins: int
     n_eff: float | None = None  #: with propensities: Kish's effective number of labeled rows
+    warnings: tuple[str, ...] = ()  #: the messages of the warnings raised while computing it
 
-    def as_dict(self) -> dict:
+    def __repr__(self) -> str:
+        return (f"BinnedAUL(aul_pu={self.aul_pu:.4f}, ci=({self.ci[0]:.4f}, {self.ci[1]:.4f}), "
+                f"error_bound={self.error_bound:.2g}, n={self.n}, n_labeled={self.n_labeled}"
+                f"{warning_count(self.warnings)})")
+
+    def as_dict(self, *, warnings: bool = True) -> dict:
+        """The estimate's keys, ``n_eff`` with propensities, and ``warnings`` last (unless ``warnings=False``)."""
         out = {"n": self.n, "n_labeled": self.n_labeled, "aul_pu": self.aul_pu, "aul_pu_ci": list(self.ci),
                "level": self.level, "error_bound": self.error_bound, "bins": self.bins}
-        return out | ({} if self.n_eff is None else {"n_eff": self.n_eff})
+        out |= {} if self.n_eff is None else {"n_eff": self.n_eff}
+        return out | ({"warnings": list(self.warnings)} if warnings else {})
 
 
 def _binned_t(rows: np.ndarray, low: np.ndarray, high: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
@@ -548,11 +560,18 @@ class BinnedDifference:
     p_value: float  #: two-sided, the largest any exact difference and deviation within the bounds would give
     level: float
     error_bound: float
+    warnings: tuple[str, ...] = ()  #: the messages of the warnings raised while computing it
 
-    def as_dict(self) -> dict:
-        return {"n": self.n, "n_labeled": self.n_labeled, "aul_pu_a": self.aul_pu_a, "aul_pu_b": self.aul_pu_b,
-                "difference": self.difference, "difference_ci": list(self.ci), "p_value": self.p_value,
-                "level": self.level, "error_bound": self.error_bound}
+    def __repr__(self) -> str:
+        return (f"BinnedDifference(difference={self.difference:.4f}, ci=({self.ci[0]:.4f}, {self.ci[1]:.4f}), "
+                f"p_value={self.p_value:.3g}, error_bound={self.error_bound:.2g}{warning_count(self.warnings)})")
+
+    def as_dict(self, *, warnings: bool = True) -> dict:
+        """The difference's keys and ``warnings`` last (unless ``warnings=False``)."""
+        out = {"n": self.n, "n_labeled": self.n_labeled, "aul_pu_a": self.aul_pu_a, "aul_pu_b": self.aul_pu_b,
+               "difference": self.difference, "difference_ci": list(self.ci), "p_value": self.p_value,
+               "level": self.level, "error_bound": self.error_bound}
+        return out | ({"warnings": list(self.warnings)} if warnings else {})
 
 
 @dataclass(frozen=True, eq=False)
@@ -578,9 +597,11 @@ class PairedSketch:
 
     __add__ = merge
 
+    @carries_warnings
     def difference(self, level: float = 0.95) -> BinnedDifference:
         """ΔAUL^PU = mean over the labeled rows of t̂^A − t̂^B, Theorem 1's normal interval widened by the
-        bounds, and the largest two-sided p-value of "no difference" consistent with them."""
+        bounds, and the largest two-sided p-value of "no difference" consistent with them; the warnings raised in
+        its ``warnings``."""
         level = check_level(level)
         n, n_labeled = self.a.n, self.a.n_labeled
         if n_labeled < 2 or n_labeled == n:

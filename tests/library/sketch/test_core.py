@@ -345,15 +345,21 @@ def test_bins_that_widen_the_interval_are_warned_of_and_quantile_edges_are_not()
     z = rng.standard_normal(200_000)
     scores, labels = np.exp(3 * z), (rng.random(z.size) < 0.1 * (z > 0)).astype(int)
     with pytest.warns(CoarseBinsWarning, match="widen the interval"):
-        summarize(labels, scores, edges=default_edges(1_000, low=scores.min(), high=scores.max())).result()
+        coarse = summarize(labels, scores, edges=default_edges(1_000, low=scores.min(), high=scores.max())).result()
+    # the value carries the warning to every report of it
+    assert len(coarse.warnings) == 1 and "widen the interval" in coarse.warnings[0]
+    assert coarse.as_dict()["warnings"] == list(coarse.warnings) and "warnings" not in coarse.as_dict(warnings=False)
+    assert repr(coarse).endswith(", 1 warning)")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         edges = default_edges(10_000, low=scores.min(), high=scores.max(), sample=scores[:100_000])
         found = summarize(labels, scores, edges=edges).result()
+    assert found.warnings == () and found.as_dict()["warnings"] == [] and "warning" not in repr(found)
     low, high = pueval.aul_pu_interval(labels, scores)
     assert found.ci[0] <= low and high <= found.ci[1]  # still holds the exact interval
     assert (found.ci[1] - found.ci[0]) / (high - low) < COARSE_RATIO
     with pytest.warns(CoarseBinsWarning):
         other = np.exp(3 * (z + rng.normal(0, 0.5, z.size)))
-        summarize_pair(labels, scores, other, edges_a=default_edges(1_000, low=scores.min(), high=scores.max()),
-                       edges_b=default_edges(1_000, low=other.min(), high=other.max())).difference()
+        paired = summarize_pair(labels, scores, other, edges_a=default_edges(1_000, low=scores.min(), high=scores.max()),
+                                edges_b=default_edges(1_000, low=other.min(), high=other.max())).difference()
+    assert "widen the interval" in paired.as_dict()["warnings"][0] and repr(paired).endswith(", 1 warning)")
