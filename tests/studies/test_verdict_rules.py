@@ -130,6 +130,18 @@ def test_covers_needs_a_baseline_that_could_fail():
     assert rules.covers([1.0, 1.0], [50, 50], baseline=0.60, **args).verdict == REPRODUCED
 
 
+def test_covers_units_that_all_cover_are_not_certain():
+    # every unit covers in every draw: no spread, but not a zero-width interval; Wilson's over the draws at least
+    few = rules.covers([1.0, 1.0, 1.0], [5, 5, 5], nominal=0.95, unit="datasets")
+    low, high = (float(v) for v in few.interval.strip("[]").split(", "))
+    assert few.verdict == UNDECIDED and low < 0.85 and high == 1.0  # 15 draws cannot tell 1.0 from 0.85
+    many = rules.covers(np.full(9, 1.0), np.full(9, 100), nominal=0.95, unit="datasets")
+    assert many.verdict == REPRODUCED and "conservative" in many.statistic  # 900 draws: above 0.995
+    # with spread, the t-interval over the units is the wider and decides, as before
+    spread = rules.covers([0.90, 1.0, 0.95], [100, 100, 100], nominal=0.95, unit="datasets")
+    assert float(spread.interval.strip("[]").split(", ")[0]) < 0.85
+
+
 def test_covers_one_unit_by_wilson():
     judged = rules.covers([0.9], [1000], nominal=0.95, unit="setting")
     assert judged.verdict == NOT_REPRODUCED

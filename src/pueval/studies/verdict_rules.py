@@ -256,7 +256,8 @@ def covers(coverage: Sequence[float], draws: Sequence[int], *, nominal: float, u
            tolerance: float = COVERAGE_TOLERANCE) -> Judgement:
     """"An interval covering at its level": the coverage over the units' draws, with a ``confidence`` interval
     taking the units as independent (a t-interval over the units' coverages, weighted by their draws, with
-    two or more units; Wilson's for the draws of one unit). Not reproduced when the interval lies below
+    two or more units; Wilson's for the draws of one unit), never narrower than Wilson's over all the draws, what
+    they would give were they independent (units that all cover in every draw have no spread, not no uncertainty). Not reproduced when the interval lies below
     ``nominal``; undecided when it holds ``nominal`` but reaches more than ``tolerance`` below it (too few units
     to tell); reproduced otherwise, "conservative" when it lies above. A validation must be able to fail: with
     ``needs_baseline``, a ``baseline`` (a set or bound that should fail, e.g. a random set of the same size) must
@@ -265,13 +266,12 @@ def covers(coverage: Sequence[float], draws: Sequence[int], *, nominal: float, u
     if c.size == 0 or c.size != n.size or not (np.isfinite(c).all() and (n > 0).all()):
         raise ValueError("covers needs one finite coverage and a positive draw count per unit")
     overall = float(np.sum(c * n) / n.sum())
+    low, high = _wilson(overall * n.sum(), n.sum(), confidence)
     if c.size >= 2:
         w = n / n.sum()
         spread = np.sqrt(np.sum(w**2 * (c - overall) ** 2) * c.size / (c.size - 1))
         half = stats.t.isf((1 - confidence) / 2, c.size - 1) * spread
-        low, high = overall - half, overall + half
-    else:
-        low, high = _wilson(overall * n[0], n[0], confidence)
+        low, high = min(low, overall - half), max(high, overall + half)
     low, high = max(0.0, low), min(1.0, high)
     statistic = f"coverage {overall:.3f} over {int(n.sum())} draws in {c.size} {unit} (nominal {nominal:g})"
     if high < nominal:
