@@ -53,9 +53,8 @@ def mcs_set(losses: np.ndarray, seed: int) -> set[int]:
 
 def interval(values: np.ndarray) -> str:
     """The mean and its 95 % t-interval over the units."""
-    mean = float(values.mean())
-    half = float(stats.t.isf(0.025, values.size - 1) * values.std(ddof=1) / np.sqrt(values.size))
-    return f"{mean:.3f} [{max(mean - half, 0.0):.3f}, {min(mean + half, 1.0):.3f}]"
+    low, high = stats.ttest_1samp(values, 0.0).confidence_interval(0.95)
+    return f"{values.mean():.3f} [{max(low, 0.0):.3f}, {min(high, 1.0):.3f}]"
 
 
 def main() -> None:

@@ -250,9 +250,9 @@ def clustered_regret(choices: pd.DataFrame, level: float = 0.95) -> pd.DataFrame
         for column, name in (("regret_auc", "regret"), ("minus", "minus_aul_pu")):
             values = part[column].dropna().to_numpy()
             mean = float(values.mean()) if values.size else math.nan
-            half = (float(stats.t.isf((1 - level) / 2, values.size - 1) * values.std(ddof=1) / math.sqrt(values.size))
-                    if values.size > 1 else math.nan)
-            row |= {f"{name}_low": mean - half, f"{name}_high": mean + half} | (
+            low, high = (stats.ttest_1samp(values, 0.0).confidence_interval(level) if values.size > 1
+                         else (math.nan, math.nan))
+            row |= {f"{name}_low": float(low), f"{name}_high": float(high)} | (
                 {name: mean} if name == "minus_aul_pu" else {})
         rows.append(row)
     return pd.DataFrame(rows)
