@@ -207,6 +207,8 @@ CASES += [  # keys that name datasets or draws of the run
     ("prior-intervals-unknown", _intervals(km_datasets=["nope"]), "prior_intervals.km_datasets"),
     ("prior-intervals-too-many-draws", _intervals(draws=4), "prior_intervals.draws"),
     ("sar-em-unknown", _sar_em(datasets=["nope"]), "sar.em.datasets"),
+    ("jain-networks-unknown", _set("jain.networks_datasets", ["concrete", "nope"]), "jain.networks_datasets"),
+    ("jain-variant-unknown", _set("jain.variant_datasets", ["nope"]), "jain.variant_datasets"),
     ("sar-em-too-many-draws", _sar_em(draws=3), "sar.em.draws"),
     ("sar-too-many-prior-draws", _set("sar", {"beta": 0.2, "strengths": [0, 2], "n_draws": 2, "prior_draws": 3,
                                               "audit_sizes": [50], "em": None}), "sar.prior_draws"),

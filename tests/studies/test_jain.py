@@ -143,3 +143,13 @@ def test_the_papers_arm_scores_each_draw_with_bagged_networks_out_of_bag():
         ("a", "model"): 2, ("a", "pu_lightgbm"): 1, ("b", "model"): 2, ("b", "pu"): 1, ("b", "pu_lightgbm"): 1}
     with pytest.raises(ValueError, match="networks_datasets: names datasets not in data: c"):
         jain.study_frame(data, purities=[1.0], repetitions=2, pu_repetitions=1, seed=1, networks_datasets=["c"])
+    # the LightGBM variant on its own datasets: the same draws where it runs (seeded by the setting), none elsewhere
+    only_b, _, _ = jain.study_frame(data, purities=[1.0], repetitions=2, pu_repetitions=1, seed=1,
+                                    transform={"folds": 2, "rounds": 5}, networks_datasets=["b"],
+                                    variant_datasets=["b"])
+    assert only_b.groupby(["dataset", "arm"]).size().to_dict() == {
+        ("a", "model"): 2, ("b", "model"): 2, ("b", "pu"): 1, ("b", "pu_lightgbm"): 1}
+    pd.testing.assert_frame_equal(only_b.query("arm != 'model' or dataset == 'b'").reset_index(drop=True),
+                                  frame.query("dataset == 'b'").reset_index(drop=True))
+    with pytest.raises(ValueError, match="variant_datasets: names datasets not in data: c"):
+        jain.study_frame(data, purities=[1.0], repetitions=2, pu_repetitions=1, seed=1, variant_datasets=["c"])

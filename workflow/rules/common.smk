@@ -67,10 +67,10 @@ def verdict_tables():
     return tables
 
 
-def networks_datasets():
-    """The datasets of run on which Jain's arm with the paper's bagged networks runs (config
-    jain.networks_datasets; null: all of run)."""
-    named = config["jain"].get("networks_datasets")
+def jain_datasets(key):
+    """The datasets of run on which one of Jain's trained arms runs: config jain.networks_datasets (the paper's
+    bagged networks) or jain.variant_datasets (the LightGBM variant); null: all of run."""
+    named = config["jain"].get(key)
     return list(DATASETS) if named is None else [d for d in DATASETS if d in named]
 
 

@@ -30,7 +30,8 @@ rule jain:
         repetitions=lambda w: config["jain"]["repetitions"],
         pu_repetitions=lambda w: config["jain"]["pu_repetitions"],
         pu_folds=lambda w: config["jain"]["pu_folds"],
-        networks_datasets=lambda w: networks_datasets(),
+        networks_datasets=lambda w: jain_datasets("networks_datasets"),
+        variant_datasets=lambda w: jain_datasets("variant_datasets"),
         purities=lambda w: [float(b) for b in config["jain"]["purities"]],
         transform=config["mpe"]["distcurve"]["transform"],
     script:

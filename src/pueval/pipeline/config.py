@@ -328,7 +328,7 @@ def _check_named_datasets(config: dict) -> None:
     em = sar.get("em") if sar else None
     keys = ([("prior_intervals", "datasets", intervals), ("prior_intervals", "km_datasets", intervals)]
             if intervals else []) + ([("sar.em", "datasets", em)] if em else []) + \
-        ([("jain", "networks_datasets", jain)] if jain and jain.get("networks_datasets") else [])
+        [("jain", key, jain) for key in ("networks_datasets", "variant_datasets") if jain and jain.get(key)]
     for study, key, block in keys:
         unknown = [name for name in block[key] if name not in catalog]
         if unknown:

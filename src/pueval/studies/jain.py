@@ -37,9 +37,10 @@ Three arms, each with its own draws:
   its truth is the AUC of those scores with the true classes. It costs a second or more a draw on the larger
   datasets, so the pipeline runs it on the datasets of config ``jain.networks_datasets`` (a cut of breadth,
   never of the protocol);
-* ``pu_lightgbm``, **a variant** on every dataset: the same non-traditional classifier as the cross-fitted
-  LightGBM transform the prior estimators read (:func:`pueval.mpe.distance_curve.univariate_transform` with
-  the config's ``mpe.distcurve.transform`` options, cross-fitted in ``jain.pu_folds`` folds);
+* ``pu_lightgbm``, **a variant**: the same non-traditional classifier as the cross-fitted LightGBM transform
+  the prior estimators read (:func:`pueval.mpe.distance_curve.univariate_transform` with the config's
+  ``mpe.distcurve.transform`` options, cross-fitted in ``jain.pu_folds`` folds), on the datasets of config
+  ``jain.variant_datasets`` (by default the networks', beside them; a cut of breadth);
 * ``model``, **a variant**: the scores of the pipeline's model, trained on the true classes (out of fold),
   not on the labeled-vs-unlabeled split.
 """
@@ -163,17 +164,19 @@ def setting_frame(y, scores, purity: float, repetitions: int, rng: np.random.Gen
 
 
 def study_frame(data: dict, *, purities, repetitions: int, pu_repetitions: int, seed: int,
-                transform: dict | None = None, networks_datasets=None) -> tuple[pd.DataFrame, list, int]:
+                transform: dict | None = None, networks_datasets=None,
+                variant_datasets=None) -> tuple[pd.DataFrame, list, int]:
     """Every (dataset, β) setting of ``data`` (name → (y, scores, features or None)) in the three arms:
     ``repetitions`` draws with the scores (arm ``model``, seeded by (seed, dataset, β, "jain")), and
     ``pu_repetitions`` with a labeled-vs-unlabeled classifier fitted on each (needs the features): the
     paper's bagged networks on the datasets of ``networks_datasets`` (arm ``pu``, (seed, dataset, β, "jain",
-    "networks"); None: every dataset) and the cross-fitted LightGBM ``transform`` on every dataset (arm
-    ``pu_lightgbm``, (seed, dataset, β, "jain", "pu")). Returns (the draws, the skipped (dataset, β) where
+    "networks"); None: every dataset) and the cross-fitted LightGBM ``transform`` on the datasets of
+    ``variant_datasets`` (arm ``pu_lightgbm``, (seed, dataset, β, "jain", "pu"); None: every dataset). Returns (the draws, the skipped (dataset, β) where
     β ≤ α, the settings run)."""
-    unknown = sorted(set(networks_datasets or ()) - set(data))
-    if unknown:
-        raise ArgumentError("networks_datasets", f"names datasets not in data: {', '.join(unknown)}")
+    for name, named in (("networks_datasets", networks_datasets), ("variant_datasets", variant_datasets)):
+        unknown = sorted(set(named or ()) - set(data))
+        if unknown:
+            raise ArgumentError(name, f"names datasets not in data: {', '.join(unknown)}")
     frames, skipped, settings = [], [], 0
     for dataset, (y, scores, features) in data.items():
         for purity in purities:
@@ -186,7 +189,7 @@ def study_frame(data: dict, *, purities, repetitions: int, pu_repetitions: int, 
                 arms.append(("pu", setting_frame(y, None, purity, pu_repetitions,
                                                  seeds.rng(seed, dataset, purity, "jain", "networks"),
                                                  features=features, learner=networks)))
-            if pu_repetitions:
+            if pu_repetitions and (variant_datasets is None or dataset in variant_datasets):
                 arms.append(("pu_lightgbm", setting_frame(y, None, purity, pu_repetitions,
                                                           seeds.rng(seed, dataset, purity, "jain", "pu"),
                                                           features=features, learner=lightgbm(**(transform or {})))))

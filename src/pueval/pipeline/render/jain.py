@@ -86,9 +86,10 @@ def jain_markdown(tests: pd.DataFrame, errors: pd.DataFrame, toy: dict, skipped:
                   "units trained by resilient propagation on the draw's labeled against its unlabeled rows, 25 % of "
                   "each bag held out to stop training, scored out of bag, fitted anew on every draw; on the datasets "
                   "of config jain.networks_datasets only (a cut of breadth for the budget, not of the protocol)",
-            "pu_lightgbm": "a variant of the paper's setting on every dataset: the same labeled-against-unlabeled "
-                           "task learned by LightGBM cross-fitted in config jain.pu_folds folds (the prior "
-                           "estimators' transform, config mpe.distcurve.transform)"}
+            "pu_lightgbm": "a variant of the paper's setting: the same labeled-against-unlabeled task learned by "
+                           "LightGBM cross-fitted in config jain.pu_folds folds (the prior estimators' transform, "
+                           "config mpe.distcurve.transform), on the datasets of config jain.variant_datasets (a cut "
+                           "of breadth for the budget)"}
     per_arm = tests[tests["unit"] == "setting"].groupby("arm", sort=False).first()
     lines = ["# Jain, White & Radivojac (2017) on our data", "",
              f"{settings} settings (dataset × β; the paper: 12 datasets × 3 β = 36 settings), in three arms, each "

@@ -10,11 +10,11 @@ from pueval.pipeline.config import naming_keys
 from pueval.pipeline.steps import _features, _scores
 
 
-def jain(input, output, *, names, seed, repetitions, pu_repetitions, pu_folds, networks_datasets, purities,
-         transform):
+def jain(input, output, *, names, seed, repetitions, pu_repetitions, pu_folds, networks_datasets, variant_datasets,
+         purities, transform):
     """Jain et al.'s study on our datasets, its three arms (a labeled-vs-unlabeled model per draw: the paper's
-    bagged networks on ``networks_datasets``, the ``transform`` LightGBM cross-fitted in ``pu_folds`` folds; the
-    model's scores): errors, the binomial tests, their Figures 1 and 2."""
+    bagged networks on ``networks_datasets``, the ``transform`` LightGBM cross-fitted in ``pu_folds`` folds on
+    ``variant_datasets``; the model's scores): errors, the binomial tests, their Figures 1 and 2."""
     from pueval.pipeline.render import jain as render
     from pueval.studies import jain as study
 
@@ -31,7 +31,8 @@ def jain(input, output, *, names, seed, repetitions, pu_repetitions, pu_folds, n
         frame, skipped, settings = study.study_frame(data, purities=purities, repetitions=repetitions,
                                                      pu_repetitions=pu_repetitions, seed=seed,
                                                      transform={**transform, "folds": pu_folds},
-                                                     networks_datasets=networks_datasets)
+                                                     networks_datasets=networks_datasets,
+                                                     variant_datasets=variant_datasets)
     (tests, errors), toy = study.arm_tables(frame), study.toy()
     errors.to_csv(output.csv, index=False, float_format="%.4f")
     tests.to_csv(output.tests_csv, index=False, float_format="%.6g")
