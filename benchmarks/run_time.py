@@ -1,6 +1,7 @@
 """Job-seconds per rule of two full runs, side by side, from their ``results/run_summary.md``, in seconds and in
 the machine's own units (job-seconds divided by the reference workload's seconds that each run timed, since #62
-the mean of its timings at the run's start and end, :mod:`pueval.pipeline.reference`): a slower code shows in both, a slower machine in seconds alone.
+the mean of its timings at the run's start and end, :mod:`pueval.pipeline.reference`): a slower code shows in
+both, a slower machine in seconds alone.
 
     uv run python benchmarks/run_time.py            # the committed summary against the working tree's
     uv run python benchmarks/run_time.py --before 177b4b0 --after results/run_summary.md [--spread 0.1]

@@ -1,6 +1,6 @@
 """A fixed reference workload, timed at the start and at the end of every run, so that a run's job-seconds can be
-stated in the machine's own units: job-seconds divided by the reference's seconds. A slower code and a slower machine are told
-apart by this ratio, not by the wall time.
+stated in the machine's own units: job-seconds divided by the reference's seconds. A slower code and a slower
+machine are told apart by this ratio, not by the wall time.
 
 The workload is a slice of the pipeline's own kinds of work, in about their shares of the default run's
 job-seconds, on one core, each part the least of :data:`REPEATS` timings (wall seconds), on seeded synthetic data

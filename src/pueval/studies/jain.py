@@ -171,8 +171,8 @@ def study_frame(data: dict, *, purities, repetitions: int, pu_repetitions: int, 
     ``pu_repetitions`` with a labeled-vs-unlabeled classifier fitted on each (needs the features): the
     paper's bagged networks on the datasets of ``networks_datasets`` (arm ``pu``, (seed, dataset, β, "jain",
     "networks"); None: every dataset) and the cross-fitted LightGBM ``transform`` on the datasets of
-    ``variant_datasets`` (arm ``pu_lightgbm``, (seed, dataset, β, "jain", "pu"); None: every dataset). Returns (the draws, the skipped (dataset, β) where
-    β ≤ α, the settings run)."""
+    ``variant_datasets`` (arm ``pu_lightgbm``, (seed, dataset, β, "jain", "pu"); None: every dataset). Returns
+    (the draws, the skipped (dataset, β) where β ≤ α, the settings run)."""
     for name, named in (("networks_datasets", networks_datasets), ("variant_datasets", variant_datasets)):
         unknown = sorted(set(named or ()) - set(data))
         if unknown:

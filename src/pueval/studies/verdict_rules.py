@@ -257,11 +257,12 @@ def covers(coverage: Sequence[float], draws: Sequence[int], *, nominal: float, u
     """"An interval covering at its level": the coverage over the units' draws, with a ``confidence`` interval
     taking the units as independent (a t-interval over the units' coverages, weighted by their draws, with
     two or more units; Wilson's for the draws of one unit), never narrower than Wilson's over all the draws, what
-    they would give were they independent (units that all cover in every draw have no spread, not no uncertainty). Not reproduced when the interval lies below
-    ``nominal``; undecided when it holds ``nominal`` but reaches more than ``tolerance`` below it (too few units
-    to tell); reproduced otherwise, "conservative" when it lies above. A validation must be able to fail: with
-    ``needs_baseline``, a ``baseline`` (a set or bound that should fail, e.g. a random set of the same size) must
-    cover below ``nominal``, else the verdict is undecided (no baseline computed, or one that covers too)."""
+    they would give were they independent (units that all cover in every draw have no spread, not no
+    uncertainty). Not reproduced when the interval lies below ``nominal``; undecided when it holds ``nominal`` but
+    reaches more than ``tolerance`` below it (too few units to tell); reproduced otherwise, "conservative" when it
+    lies above. A validation must be able to fail: with ``needs_baseline``, a ``baseline`` (a set or bound that
+    should fail, e.g. a random set of the same size) must cover below ``nominal``, else the verdict is undecided
+    (no baseline computed, or one that covers too)."""
     c, n = np.asarray(coverage, dtype=float), np.asarray(draws, dtype=float)
     if c.size == 0 or c.size != n.size or not (np.isfinite(c).all() and (n > 0).all()):
         raise ValueError("covers needs one finite coverage and a positive draw count per unit")

@@ -360,6 +360,7 @@ def test_bins_that_widen_the_interval_are_warned_of_and_quantile_edges_are_not()
     assert (found.ci[1] - found.ci[0]) / (high - low) < COARSE_RATIO
     with pytest.warns(CoarseBinsWarning):
         other = np.exp(3 * (z + rng.normal(0, 0.5, z.size)))
-        paired = summarize_pair(labels, scores, other, edges_a=default_edges(1_000, low=scores.min(), high=scores.max()),
+        paired = summarize_pair(labels, scores, other,
+                                edges_a=default_edges(1_000, low=scores.min(), high=scores.max()),
                                 edges_b=default_edges(1_000, low=other.min(), high=other.max())).difference()
     assert "widen the interval" in paired.as_dict()["warnings"][0] and repr(paired).endswith(", 1 warning)")
