@@ -124,10 +124,10 @@ onsuccess:
     if table.exists() and table.stat().st_mtime >= STARTED:
         wall_seconds = time.time() - STARTED
         # after the last job, timed again: the run's units are those of the two timings' mean
-        timings = (
-            [REFERENCE["start"], reference.measure()]
+        found = (
+            reference.Reference.mean(REFERENCE["start"], reference.measure())
             if "start" in REFERENCE
-            else []
+            else None
         )
         summary.write(
             "results/run_summary.md",
@@ -137,7 +137,7 @@ onsuccess:
             jobs=workflow.resource_settings.nodes,
             config={**config, **GIVEN_PATHS},
             distance=rules.table1.output.distance,
-            reference=reference.Reference.mean(*timings) if timings else None,
+            reference=found,
             configfiles=summary.merge_order(
                 workflow.configfiles,
                 workflow.overwrite_configfiles,
