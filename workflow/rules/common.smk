@@ -69,7 +69,8 @@ def verdict_tables():
 
 def jain_datasets(key):
     """The datasets of run on which one of Jain's trained arms runs: config jain.networks_datasets (the paper's
-    bagged networks) or jain.variant_datasets (the LightGBM variant); null: all of run."""
+    bagged networks) or jain.variant_datasets (the LightGBM variant); null: all of run.
+    """
     named = config["jain"].get(key)
     return list(DATASETS) if named is None else [d for d in DATASETS if d in named]
 
