@@ -101,8 +101,14 @@ def test_the_random_set_baseline_is_each_draws_chance_to_hold_the_best():
 
     sets = pd.DataFrame({"dataset": ["a", "a", "b"], "labeling": "scar", "n_labeled": 30, "variant": "labels",
                          "size": [9, 3, 6], "candidates": 9, "holds_best": [True, True, False],
-                         "naive_bias": 0.0, "corrected_bias": 0.0, "interval_holds": True})
+                         "naive_bias": 0.0, "corrected_bias": 0.0, "interval_holds": True,
+                         "labeled_eff": [30.0, 12.5, 29.0]})
     by_dataset = study.sets_by_dataset(sets).set_index("dataset")
+    assert by_dataset.loc["a", "labeled_eff"] == pytest.approx((30 + 12.5) / 2)
+    assert (by_dataset["few_effective"] == 0).all() and by_dataset["coverage_few"].isna().all()  # no weights
+    weighted = study.sets_by_dataset(sets.assign(variant="propensity")).set_index("dataset")
+    assert weighted.loc["a", "few_effective"] == 0.5 and weighted.loc["b", "few_effective"] == 1.0
+    assert weighted.loc["a", "coverage_few"] == 1.0 and weighted.loc["b", "coverage_few"] == 0.0
     assert by_dataset.loc["a", "random_set_coverage"] == pytest.approx((9 / 9 + 3 / 9) / 2)
     assert by_dataset.loc["b", "random_set_coverage"] == pytest.approx(6 / 9)
     assert by_dataset.loc["a", "coverage"] == 1.0 and by_dataset.loc["b", "coverage"] == 0.0
@@ -127,3 +133,26 @@ def test_the_regret_interval_takes_the_dataset_as_the_unit():
     regret = np.array([0.02, 0.01, 0.05])
     assert found.loc["ll_lee_liu", "regret_high"] == pytest.approx(regret.mean() + stats.t.isf(0.025, 2)
                                                                     * regret.std(ddof=1) / np.sqrt(3))
+
+
+def test_the_sar_labeling_returns_each_rows_true_inclusion_probability():
+    """Where n_L is most of the positives (300 of 400), the labels' frequency over many draws is the returned e,
+    rows of low and high e alike, and n_L labeled in expectation; a fixed count drawn ∝ e (the former design)
+    fails the same check, so the check can fail."""
+    rng = np.random.default_rng(0)
+    y = np.r_[np.ones(400), np.zeros(100)].astype(int)
+    reference = rng.normal(size=500)
+    draws = [study._labeled(y, reference, 300, 2.0, rng) for _ in range(3000)]
+    e = draws[0][1]
+    assert all(np.array_equal(d[1], e) for d in draws) and np.all(e[y == 0] == 0)
+    frequency = np.mean([d[0] for d in draws], axis=0)
+    assert np.sum(e) == pytest.approx(300)
+    low, high = e[y == 1] <= np.quantile(e[y == 1], 0.1), e[y == 1] >= np.quantile(e[y == 1], 0.9)
+    for rows in (low, high):
+        assert frequency[y == 1][rows].mean() == pytest.approx(e[y == 1][rows].mean(), abs=0.01)
+    fixed = np.zeros(500)
+    for _ in range(3000):
+        fixed[rng.choice(400, 300, replace=False, p=e[:400] / e[:400].sum())] += 1 / 3000
+    assert abs(fixed[:400][low].mean() - e[y == 1][low].mean()) > 0.1
+    scar, share = study._labeled(y, reference, 30, 0.0, rng)
+    assert scar.sum() == 30 and scar[y == 0].sum() == 0 and np.allclose(share[y == 1], 30 / 400)

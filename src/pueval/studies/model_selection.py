@@ -5,9 +5,14 @@ quarter each); a share β of the training positives labeled at random (SCAR); K 
 labels as users fit them (labeled against unlabeled): LightGBM over a grid of leaves, rounds and learning rates,
 and a logistic regression on standardized features. Each candidate scores the validation and test rows.
 
-On the validation rows, for each labeling (SCAR, or the SAR study's labeling at a strength k: the labeled
-positives drawn with probability ∝ σ(a + k·z), z the dataset model's standardized score) and each labeled count
-n_L, n_L validation positives are labeled and every criterion picks a candidate:
+On the validation rows, for each labeling and each labeled count n_L, validation positives are labeled and every
+criterion picks a candidate. SCAR: n_L positives drawn at random. SAR (the SAR study's labeling at a strength k):
+each positive labeled independently with probability e = σ(a + k·z), z the dataset model's standardized score and
+``a`` such that n_L positives are labeled in expectation (:func:`pueval.studies.sar.propensities` at
+β = n_L / positives), so e is each row's true inclusion probability, the propensity the ``propensity`` variant
+weights by. (A fixed count drawn ∝ e without replacement would not do: where n_L is a large share of the
+positives, the rows of high e are labeled almost surely and those of low e far more often than ∝ e, and weights
+1/e over-correct.)
 
 - ``aul_pu``: the argmax of AUL^PU (≡ the argmax of AUC^PU on the same rows);
 - ``corrected_auc_bbe``: the argmax of Jain et al.'s corrected AUC with θ̂ from BBE on the candidate's own
@@ -41,9 +46,10 @@ from scipy import stats
 from pueval import metrics, related, seeds
 from pueval.extras import require
 from pueval.model import PREDICT_THREADS, Capacity
+from pueval.propensity import MIN_EFFECTIVE_ROWS
 from pueval.mpe.best_bin import bbe_theta
 from pueval.selection import select_models
-from pueval.studies.sar import propensities
+from pueval.studies.sar import propensities, sar_labels
 from pueval.validation import ArgumentError
 
 CRITERIA = ("aul_pu", "corrected_auc_bbe", "proxy_accuracy_bbe", "f1_tabatabaei", "ll_lee_liu", "set_simplest",
@@ -125,23 +131,30 @@ def _picks(s: np.ndarray, scores: np.ndarray, bbe: dict) -> dict[str, int | None
             for name, v in criteria(s, scores, thetas).items()}
 
 
-def _labeled(y: np.ndarray, weights: np.ndarray, n_labeled: int, rng: np.random.Generator) -> np.ndarray | None:
-    """n_L positives drawn without replacement with probability ∝ ``weights`` (SCAR: equal), as a 0/1 array."""
+def _labeled(y: np.ndarray, reference: np.ndarray, n_labeled: int, strength: float,
+             rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray] | None:
+    """(the 0/1 labels, each row's inclusion probability) of one labeling (module docstring): SCAR
+    (``strength`` 0), n_L positives drawn at random; SAR, each positive labeled with probability σ(a + k·z), n_L
+    in expectation. None when the positives do not outnumber n_L."""
     positives = np.flatnonzero(y == 1)
     if positives.size <= n_labeled:
         return None
-    p = weights[positives] / weights[positives].sum()
+    if strength != 0.0:
+        e = propensities(y, reference, n_labeled / positives.size, strength)
+        return sar_labels(e, rng), e
     s = np.zeros(y.size, np.int64)
-    s[rng.choice(positives, n_labeled, replace=False, p=p)] = 1
-    return s
+    uniform = np.full(positives.size, 1.0 / positives.size)  # given, as it always was: the same draws as before
+    s[rng.choice(positives, n_labeled, replace=False, p=uniform)] = 1
+    return s, np.where(y == 1, n_labeled / positives.size, 0.0)
 
 
 def run(X: np.ndarray, y: np.ndarray, reference: np.ndarray, *, dataset: str, beta: float, draws: int, candidates,
         n_labeled, strengths, level: float, audit_size: int, bbe: dict, seed: int) -> tuple[pd.DataFrame, pd.DataFrame]:
     """(choices, sets) of one dataset: a row per draw, labeling, n_L and criterion (chosen candidate, regret in
     true AUC and AUL, picked the best), and a row per draw, labeling, n_L and variant of the confidence set
-    (size, holds the best, naive and corrected bias). ``reference``: the dataset model's scores of every row,
-    which the SAR labeling follows."""
+    (Kish's effective number of labeled rows under the variant's weights, ``labeled_eff``: the labeled count but
+    with the propensities; size, holds the best, naive and corrected bias). ``reference``: the dataset model's
+    scores of every row, which the SAR labeling follows."""
     if draws < 1:
         raise ArgumentError("draws", f"must be at least 1, got {draws}")
     if 0.0 in strengths:
@@ -164,12 +177,12 @@ def run(X: np.ndarray, y: np.ndarray, reference: np.ndarray, *, dataset: str, be
         val_aul = np.array([metrics.t_values(val_scores[:, j])[y_val == 1].mean() for j in range(len(candidates))])
         best_test, best_val = int(np.argmax(true_auc)), int(np.argmax(val_aul))
         for strength in (0.0, *strengths):
-            e = np.ones(y_val.size) if strength == 0.0 else propensities(y_val, reference[validation], beta, strength)
             labeling = "scar" if strength == 0.0 else f"sar_{strength:g}"
             for count in n_labeled:
-                s = _labeled(y_val, e, count, rng)
-                if s is None:
+                drawn = _labeled(y_val, reference[validation], count, strength, rng)
+                if drawn is None:
                     continue
+                s, e = drawn
                 key = {"dataset": dataset, "draw": draw, "labeling": labeling, "n_labeled": count}
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
@@ -197,10 +210,13 @@ def run(X: np.ndarray, y: np.ndarray, reference: np.ndarray, *, dataset: str, be
                                                                   random_state=0)),
                                      ("audit", select_models(s, val_scores, level=level, audited=audited,
                                                              random_state=0))]
+                kish = {variant: float(s.sum()) for variant, _ in variants}
+                if strength != 0.0:
+                    kish["propensity"] = _kish(1.0 / e[s == 1])
                 for variant, result in variants:
                     chosen = int(result.best)
-                    sets.append(key | {"variant": variant, "size": len(result.confidence_set),
-                                       "candidates": len(candidates),
+                    sets.append(key | {"variant": variant, "labeled_eff": kish[variant],
+                                       "size": len(result.confidence_set), "candidates": len(candidates),
                                        "holds_best": str(best_val) in result.confidence_set,
                                        "naive_bias": result.aul_pu[chosen] - val_aul[chosen],
                                        "corrected_bias": result.best_estimate - val_aul[chosen],
@@ -209,11 +225,21 @@ def run(X: np.ndarray, y: np.ndarray, reference: np.ndarray, *, dataset: str, be
     return pd.DataFrame(choices), pd.DataFrame(sets)
 
 
+def _kish(weights: np.ndarray) -> float:
+    """Kish's effective number of rows of these weights, (Σw)²/Σw²."""
+    return float(weights.sum() ** 2 / (weights ** 2).sum())
+
+
 def _set_columns(sets: pd.DataFrame, by: list[str]) -> pd.DataFrame:
-    return (sets.assign(random_share=sets["size"] / sets["candidates"]).groupby(by, sort=False)
+    few = (sets["variant"] == "propensity") & (sets["labeled_eff"] < MIN_EFFECTIVE_ROWS)
+    return (sets.assign(random_share=sets["size"] / sets["candidates"], few_effective=few,
+                        holds_when_few=sets["holds_best"].where(few))
+            .groupby(by, sort=False)
             .agg(draws=("size", "size"), coverage=("holds_best", "mean"), mean_size=("size", "mean"),
                  random_set_coverage=("random_share", "mean"), naive_bias=("naive_bias", "mean"),
-                 corrected_bias=("corrected_bias", "mean"), interval_coverage=("interval_holds", "mean"))
+                 corrected_bias=("corrected_bias", "mean"), interval_coverage=("interval_holds", "mean"),
+                 labeled_eff=("labeled_eff", "median"), few_effective=("few_effective", "mean"),
+                 coverage_few=("holds_when_few", "mean"))
             .reset_index())
 
 
@@ -221,7 +247,10 @@ def summary(choices: pd.DataFrame, sets: pd.DataFrame) -> tuple[pd.DataFrame, pd
     """Per labeling, n_L and criterion: draws, mean regret in true AUC and AUL, share picking the best; per
     labeling, n_L and variant: draws, the set's coverage of the best, mean size, the coverage of a random set of
     the same size (the baseline a set that could fail must beat: size/candidates per draw, its exact chance to hold
-    the best), the naive and corrected estimates' mean bias, the corrected interval's coverage."""
+    the best), the naive and corrected estimates' mean bias, the corrected interval's coverage, the median Kish
+    count of labeled rows (``labeled_eff``); with the propensities, the share of draws below
+    :data:`~pueval.propensity.MIN_EFFECTIVE_ROWS` of them (``few_effective``: where the library warns) and the
+    set's coverage in those draws (``coverage_few``; NaN without one)."""
     if choices.empty:
         raise ArgumentError("n_labeled", "every count exceeds the validation positives of every dataset: nothing to "
                                          "select on; give smaller counts")

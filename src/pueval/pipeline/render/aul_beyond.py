@@ -16,6 +16,7 @@ from pueval.pipeline.render.common import (  # noqa: F401 (save: the steps save 
     plt,
     save,
 )
+from pueval.propensity import MIN_EFFECTIVE_ROWS
 from pueval.studies.table1 import dataset_order
 
 
@@ -304,7 +305,11 @@ def model_selection_markdown(picked: pd.DataFrame, judged: pd.DataFrame, options
         "share of draws whose set holds it; `mean_size` of the set; the argmax's estimate minus that candidate's "
         "true validation AUL, naive (its own AUL^PU) and corrected (`best_estimate`), and how often the "
         "simultaneous `best_interval` holds its true AUL. Under SAR, `propensity` weights by the true propensities "
-        f"and `audit` adds an audit of {options['audit_size']} unlabeled validation rows.", "",
+        f"and `audit` adds an audit of {options['audit_size']} unlabeled validation rows. `labeled_eff`: the median "
+        "over the draws of Kish's effective number of labeled rows under the variant's weights (the labeled count "
+        "but with the propensities); with the propensities, `few_effective`: the share of draws where it falls "
+        f"below {MIN_EFFECTIVE_ROWS}, where `pueval` warns that the weighted interval is not to be trusted, and "
+        "`coverage_few`: the set's coverage in those draws.", "",
         *_pipe_table(judged.astype({"draws": int})), ""])
 
 
