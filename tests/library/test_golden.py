@@ -28,6 +28,11 @@ CASES = {
                          "--propensity-column", "e", "--gamma", "1.5"],
     "select": ["select", "--score-columns", "score", "score_b", "x1", "x2"],
 }
+STREAMING_CASES = {  # no figure: the streaming path draws none (--plot is refused)
+    "streaming_plain": ["evaluate", "--streaming", "--bins", "200"],
+    "streaming_weighted_segments": ["evaluate", "--propensity-column", "e", "--segment-column", "segment",
+                                    "--bins", "64", "--edges", "equal", "--level", "0.9"],
+}
 
 
 @pytest.fixture(scope="module")
@@ -41,12 +46,13 @@ def table(tmp_path_factory):
     frame["audit"] = np.where(audited, (frame["x1"] > 0.6).astype(float), np.nan)
     folder = tmp_path_factory.mktemp("golden")
     frame.to_csv(folder / "t.csv", index=False)
+    frame.assign(segment=np.where(frame["x2"] > 0.5, "high", "low")).to_csv(folder / "s.csv", index=False)
     return folder
 
 
-def _run(folder, monkeypatch, capsys, arguments) -> str:
+def _run(folder, monkeypatch, capsys, arguments, path="t.csv") -> str:
     monkeypatch.chdir(folder)  # the report names its input by the path given: t.csv, wherever the test runs
-    assert cli.main([arguments[0], "t.csv", *arguments[1:]]) == 0
+    assert cli.main([arguments[0], path, *arguments[1:]]) == 0
     return capsys.readouterr().out
 
 
@@ -60,6 +66,20 @@ def test_the_commands_reports_are_the_golden_bytes(table, monkeypatch, capsys, c
     found = {fmt: _run(table, monkeypatch, capsys, [*arguments, "--format", fmt]) for fmt in ("json", "markdown")}
     html = _run(table, monkeypatch, capsys, [*arguments, "--format", "html", "--plot", "figure.png"])
     digests = {"html": _digest(html.encode()), "png": _digest((table / "figure.png").read_bytes())}
+    _check(case, found, digests)
+
+
+@pytest.mark.parametrize("case", list(STREAMING_CASES))
+def test_the_streaming_reports_are_the_golden_bytes(table, monkeypatch, capsys, case):
+    arguments = STREAMING_CASES[case]
+    found = {fmt: _run(table, monkeypatch, capsys, [*arguments, "--format", fmt], "s.csv")
+             for fmt in ("json", "markdown", "html")}
+    _check(case, found, {"html": _digest(found.pop("html").encode())})
+
+
+def _check(case: str, found: dict[str, str], digests: dict[str, str]) -> None:
+    """The JSON and Markdown reports against their golden files, the digests against the manifest (or, with
+    PUEVAL_UPDATE_GOLDEN=1, written there)."""
     manifest = GOLDEN / "digests.json"
     known = json.loads(manifest.read_text()) if manifest.exists() else {}
     if UPDATE:
