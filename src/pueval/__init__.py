@@ -11,8 +11,9 @@ value, an ``Evaluation`` or a ``Comparison``),
 ``operating_point``, ``operating_points`` and ``calibration_check`` (:mod:`pueval.operating`: a threshold
 without a prior), ``select_models`` and ``refit_within_set`` (:mod:`pueval.selection`: which model is best) are
 imported on first use, so that importing a submodule stays cheap; so are the public submodules
-(:data:`SUBMODULES`). Evaluation at scale, on Dask, Spark or DuckDB: :mod:`pueval.sketch`. Class priors: :func:`pueval.mpe.estimate_prior` (the ``mpe`` extra,
-:mod:`pueval.extras`); curves: :mod:`pueval.curves`.
+(:data:`SUBMODULES`). Evaluation at scale, on Dask, Spark or DuckDB: :mod:`pueval.sketch`; of a file too large
+for memory, read in blocks: :func:`pueval.streaming.evaluate_file`. Class priors:
+:func:`pueval.mpe.estimate_prior` (the ``mpe`` extra, :mod:`pueval.extras`); curves: :mod:`pueval.curves`.
 """
 
 from typing import TYPE_CHECKING
@@ -24,7 +25,8 @@ if TYPE_CHECKING:  # what type checkers read; at run time the names below load o
     from pueval import aul_pu as aul_pu, curves as curves, evaluation as evaluation, extras as extras
     from pueval import logistic as logistic, metrics as metrics, mpe as mpe, multitest as multitest
     from pueval import operating as operating, plots as plots, propensity as propensity, related as related
-    from pueval import sar_em as sar_em, selection as selection, sketch as sketch, validation as validation
+    from pueval import sar_em as sar_em, selection as selection, sketch as sketch, streaming as streaming
+    from pueval import validation as validation
     from pueval.aul_pu import PairedDifference as PairedDifference, aul_pu_difference as aul_pu_difference
     from pueval.aul_pu import aul_pu_interval as aul_pu_interval, aul_pu_score as aul_pu_score
     from pueval.aul_pu import aul_pu_scorer as aul_pu_scorer
@@ -45,7 +47,7 @@ _EXPORTS = {"aul_pu_score": "aul_pu", "aul_pu_interval": "aul_pu", "aul_pu_diffe
             "compare": "evaluation", "Comparison": "evaluation", "report": "reports"}
 
 SUBMODULES = {"aul_pu", "metrics", "curves", "related", "mpe", "plots", "propensity", "sar_em", "logistic", "validation",
-              "extras", "operating", "multitest", "sketch", "selection", "evaluation"}
+              "extras", "operating", "multitest", "sketch", "streaming", "selection", "evaluation"}
 """The public submodules, each an attribute of the package on first use (``pueval.curves.roc_curve``)."""
 
 __all__ = ["__version__", *sorted(_EXPORTS)]

@@ -325,18 +325,9 @@ def run(args) -> tuple[str, list[str]]:
     if args.command == "example-scores":
         return reports.example_scores(args.n, args.seed).to_csv(index=False), []
     if getattr(args, "streaming", False):
-        from pueval.streaming import summarize_file
-
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            sketch, sha256 = summarize_file(args.scores, label=args.label_column, score=args.score_column,
-                                            pos_label=args.pos_label, bins=args.bins, edges=args.edges,
-                                            segment=args.segment_column,
-                                            propensity=args.propensity_column)
-            report = adapters.evaluate_streaming(args, args.streaming_reason, (sha256, sketch))
-        report["warnings"] = _warned(caught)
-        rows = reports.streaming_rows(report)
-        return reports.rendered(report, rows, args.format), report["warnings"]
+        report, found = adapters.evaluate_streaming(args, args.streaming_reason)
+        report["warnings"] = list(found.warnings)
+        return reports.rendered(report, reports.streaming_rows(report), args.format), report["warnings"]
     table, sha256 = read_table(args.scores, _columns_read(args))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

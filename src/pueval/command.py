@@ -59,11 +59,6 @@ def _propensity(args, table: pd.DataFrame) -> np.ndarray | None:
     return pd.to_numeric(_column(table, args.propensity_column, "--propensity-column"), errors="coerce").to_numpy(float)
 
 
-def _propensity_keys(args) -> dict:
-    """What the report says of the propensities it used: the column, and relative or absolute."""
-    return {"propensity_column": args.propensity_column, "propensity": "absolute" if args.absolute else "relative"}
-
-
 OPTIONS = ("level", "interval", "n_boot", "prior", "mpe", "distcurve_model", "threshold", "absolute", "gamma",
            "target_recall", "baseline")
 
@@ -132,32 +127,20 @@ STREAMING_OPTIONS = {"prior": "--prior", "mpe": "--mpe", "features": "--features
 """The evaluate options the streaming path does not offer (each needs every score at once)."""
 
 
-def evaluate_streaming(args, reason: str, sha256_and_sketch) -> dict:
-    """The report of ``pueval evaluate --streaming`` (:mod:`pueval.streaming`): AUL^PU from the file's sketch,
-    its interval widened by the binning bound, AUC^PU from it, the propensity-weighted AUL with
-    ``--propensity-column``, one row per segment with ``--segment-column``; ``reason`` says why it streamed."""
-    sha256, sketch = sha256_and_sketch
-    found = sketch.result(args.level, weighted=False)
-    n, n_labeled = found.n, found.n_labeled
-    scale = n / (n - n_labeled)
-    out = {"n": n, "n_labeled": n_labeled, "aul_pu": found.aul_pu, "aul_pu_ci": list(found.ci), "level": args.level,
-           "interval": "normal, widened by the binning bound", "auc_pu": (found.aul_pu - n_labeled / (2 * n)) * scale,
-           "error_bound": found.error_bound, "auc_pu_error_bound": found.error_bound * scale, "bins": found.bins,
-           "streaming": reason}
-    if args.propensity_column is not None:
-        weighted = sketch.result(args.level, relative=not args.absolute)
-        out |= _propensity_keys(args) | {"aul_weighted": weighted.aul_pu, "aul_weighted_ci": list(weighted.ci),
-                                         "n_eff": weighted.n_eff, "aul_weighted_error_bound": weighted.error_bound}
-    if args.segment_column is not None:
-        table = sketch.by_segment(args.level, weighted=False)
-        out["segment_column"] = args.segment_column
-        out["segments"] = [{key: (value.item() if hasattr(value, "item") else value) for key, value in row.items()}
-                           for row in table.to_dict("records")]
-    identity = _identity(args, sha256, n, n_labeled)
+def evaluate_streaming(args, reason: str):
+    """(the report of ``pueval evaluate --streaming`` as a dict, the
+    :class:`~pueval.streaming.StreamingEvaluation`): :func:`pueval.streaming.evaluate_file` with the command's
+    columns, bins, edges and level, then the columns, version and input; ``reason`` says why it streamed."""
+    from pueval.streaming import evaluate_file
+
+    found = evaluate_file(args.scores, label=args.label_column, score=args.score_column, pos_label=args.pos_label,
+                          bins=args.bins, level=args.level, edges=args.edges, segment=args.segment_column,
+                          propensity=args.propensity_column, relative=not args.absolute, reason=reason)
+    identity = _identity(args, found.sha256, found.n, found.n_labeled)
     identity["columns"]["segment"] = args.segment_column
     identity["options"]["bins"] = args.bins
     identity["options"]["edges"] = args.edges
-    return out | identity
+    return found.as_dict(warnings=False) | identity, found
 
 
 def select_table(args, table: pd.DataFrame, sha256: str = ""):

@@ -341,14 +341,17 @@ def example_scores(n: int = 2000, seed: int = 0) -> pd.DataFrame:
 def report(result, format: str = "markdown", *, warnings=None, labels: ArrayLike | None = None,
            scores: ArrayLike | None = None, pos_label: PosLabel = 1) -> str:
     """One result of the library rendered as the command renders it: :func:`pueval.evaluate`'s
-    :class:`~pueval.evaluation.Evaluation`, :func:`pueval.compare`'s :class:`~pueval.evaluation.Comparison` or
-    :func:`pueval.select_models`'s :class:`~pueval.selection.Selection`, as JSON, a Markdown table or a one-page
-    HTML report (with the command's figure; an evaluation's needs the ``labels`` and ``scores`` it came from).
+    :class:`~pueval.evaluation.Evaluation`, :func:`pueval.compare`'s :class:`~pueval.evaluation.Comparison`,
+    :func:`pueval.select_models`'s :class:`~pueval.selection.Selection` or
+    :func:`pueval.streaming.evaluate_file`'s :class:`~pueval.streaming.StreamingEvaluation`, as JSON, a Markdown
+    table or a one-page HTML report (with the command's figure; an evaluation's needs the ``labels`` and
+    ``scores`` it came from; a file evaluated in blocks has none).
 
     Parameters
     ----------
-    result : Evaluation, Comparison or Selection
-        What to render; its ``as_dict()`` gives the JSON keys of ``pueval evaluate``, ``compare`` or ``select``.
+    result : Evaluation, Comparison, Selection or StreamingEvaluation
+        What to render; its ``as_dict()`` gives the JSON keys of ``pueval evaluate`` (``--streaming``), ``compare``
+        or ``select``.
     format : {"json", "markdown", "html"}, default "markdown"
     warnings : sequence of str, optional
         Messages to lead the report with; by default the result's own (``result.warnings``: those raised while
@@ -371,12 +374,13 @@ def report(result, format: str = "markdown", *, warnings=None, labels: ArrayLike
     | n (labeled) | 500 (81) | the input |
     """
     from pueval.selection import Selection
+    from pueval.streaming import StreamingEvaluation
 
     kinds = {evaluation.Evaluation: ("evaluate", evaluate_rows), evaluation.Comparison: ("compare", compare_rows),
-             Selection: ("select", select_rows)}
+             Selection: ("select", select_rows), StreamingEvaluation: ("evaluate", streaming_rows)}
     if type(result) not in kinds:
-        raise ArgumentError("result", f"must be an Evaluation, a Comparison or a Selection, got "
-                                      f"{type(result).__name__}")
+        raise ArgumentError("result", f"must be an Evaluation, a Comparison, a Selection or a StreamingEvaluation, "
+                                      f"got {type(result).__name__}")
     if format not in FORMATS:
         raise ArgumentError("format", f"must be one of {', '.join(FORMATS)}, got {format!r}")
     command, rows_of = kinds[type(result)]
@@ -384,7 +388,8 @@ def report(result, format: str = "markdown", *, warnings=None, labels: ArrayLike
     found = result.as_dict(warnings=False) | {"pueval_version": __version__, "command": command,
                                               "warnings": list(dict.fromkeys(map(str, warned)))}
 
-    drawn = command != "evaluate" or (labels is not None and scores is not None)
+    drawn = command != "evaluate" or (labels is not None and scores is not None
+                                      and not isinstance(result, StreamingEvaluation))  # no figure streams
     return rendered(found, rows_of(found), format,
                     drawing(command, result, labels=labels, scores=scores, pos_label=pos_label) if drawn else None)
 

@@ -15,13 +15,18 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from pueval.sketch import Sketch, default_edges, summarize
+from pueval.sketch import BinnedAUL, Sketch, default_edges, summarize
+from pueval.notebook import html_table, warning_count
 from pueval.tables import InputError, parquet_rows, pos_label_of, table_blocks
+from pueval.validation import carries_warnings
+
+__all__ = ["StreamingEvaluation", "evaluate_file"]
 
 BLOCK_ROWS = 1 << 22
 """Rows read and summarized at a time (a few tens of MB for the columns the command reads)."""
@@ -189,3 +194,125 @@ def summarize_file(path: str, *, label: str, score: str, pos_label: str, bins: i
     if sketch is None:
         raise InputError(f"SCORES: {path} holds no rows")
     return sketch, sha256
+
+
+@dataclass(frozen=True, eq=False)
+class StreamingEvaluation:
+    """A file evaluated in blocks (:func:`evaluate_file`; ``pueval evaluate --streaming``): AUL^PU from its
+    sketch with the bound on its distance to the exact value and the interval widened by it, AUC^PU from it, the
+    propensity-weighted AUL and one row per segment when asked; ``pueval.report`` renders it as the command does."""
+
+    aul: BinnedAUL  #: AUL^PU over every row, unweighted
+    sha256: str  #: of the file read
+    reason: str  #: why the streaming path read it
+    weighted: BinnedAUL | None = None  #: with ``propensity_column``: the Hájek weighted AUL
+    propensity_column: str | None = None
+    relative: bool = True  #: the propensities read as relative (only their ratios count) or absolute
+    segments: pd.DataFrame | None = None  #: with ``segment_column``: :meth:`~pueval.sketch.Sketch.by_segment`
+    segment_column: str | None = None
+    warnings: tuple[str, ...] = ()  #: the messages of the warnings raised while computing it
+
+    @property
+    def n(self) -> int:
+        return self.aul.n
+
+    @property
+    def n_labeled(self) -> int:
+        return self.aul.n_labeled
+
+    @property
+    def auc_pu(self) -> float:
+        """AUC^PU from the binned AUL^PU over the same rows: AUL^PU = n_L/(2n) + (n_U/n)·AUC^PU (the main paper's
+        Eqs. 3 and 4: the labeled pairs of Eq. 4's sum add n_L²/2), so AUC^PU = (AUL^PU − n_L/(2n))·n/n_U."""
+        return (self.aul.aul_pu - self.n_labeled / (2 * self.n)) * self._scale
+
+    @property
+    def auc_pu_error_bound(self) -> float:
+        """The bound on |binned AUC^PU − exact AUC^PU|: AUL^PU's scaled by n/n_U, as AUC^PU is."""
+        return self.aul.error_bound * self._scale
+
+    @property
+    def _scale(self) -> float:
+        return self.n / (self.n - self.n_labeled)
+
+    def __repr__(self) -> str:
+        return (f"StreamingEvaluation(aul_pu={self.aul.aul_pu:.4f}, ci=({self.aul.ci[0]:.4f}, {self.aul.ci[1]:.4f}), "
+                f"error_bound={self.aul.error_bound:.2g}, n={self.n}, n_labeled={self.n_labeled}"
+                f"{warning_count(self.warnings)})")
+
+    def _repr_html_(self) -> str:
+        return html_table(self)
+
+    def as_dict(self, *, warnings: bool = True) -> dict:
+        """The JSON keys of ``pueval evaluate --streaming`` (docs/evaluate.md) before the input's: the estimates,
+        the weighted AUL's with a propensity column, the segments' with a segment column, then ``warnings``
+        (unless ``warnings=False``)."""
+        found = self.aul
+        out = {"n": self.n, "n_labeled": self.n_labeled, "aul_pu": found.aul_pu, "aul_pu_ci": list(found.ci),
+               "level": found.level, "interval": "normal, widened by the binning bound", "auc_pu": self.auc_pu,
+               "error_bound": found.error_bound, "auc_pu_error_bound": self.auc_pu_error_bound, "bins": found.bins,
+               "streaming": self.reason}
+        if self.weighted is not None:
+            out |= {"propensity_column": self.propensity_column,
+                    "propensity": "relative" if self.relative else "absolute", "aul_weighted": self.weighted.aul_pu,
+                    "aul_weighted_ci": list(self.weighted.ci), "n_eff": self.weighted.n_eff,
+                    "aul_weighted_error_bound": self.weighted.error_bound}
+        if self.segments is not None:
+            out["segment_column"] = self.segment_column
+            out["segments"] = [{key: (value.item() if hasattr(value, "item") else value) for key, value in row.items()}
+                               for row in self.segments.to_dict("records")]
+        return out | ({"warnings": list(self.warnings)} if warnings else {})
+
+
+@carries_warnings
+def evaluate_file(path: str, *, label: str, score: str, pos_label: str = "1", bins: int = 10_000,
+                  level: float = 0.95, edges: str = "quantile", segment: str | None = None,
+                  propensity: str | None = None, relative: bool = True, progress: bool = True,
+                  reason: str = "asked") -> StreamingEvaluation:
+    """Evaluate a table too large for memory (CSV, TSV, gzipped or Parquet), read in blocks: AUL^PU from its
+    :class:`~pueval.sketch.Sketch` (:func:`summarize_file`), what ``pueval evaluate --streaming`` reports.
+
+    Parameters
+    ----------
+    path : str
+        The file.
+    label, score : str
+        The label column (``pos_label`` marks a labeled row) and the score column.
+    pos_label : str, default "1"
+        A labeled row's label, as text; read as a value of the label column's type in each block.
+    bins : int, default 10000
+    level : float, default 0.95
+    edges : {"quantile", "equal"}, default "quantile"
+        The bins' edges at a sample's quantiles or equally spaced (module docstring).
+    segment : str, optional
+        A column whose every value gets an AUL^PU of its rows, in the same pass.
+    propensity : str, optional
+        A column of propensities on the labeled rows: the Hájek weighted AUL too.
+    relative : bool, default True
+        The propensities are relative (only their ratios count) or, if False, absolute.
+    progress : bool, default True
+        A progress line on standard error during the second pass.
+    reason : str, default "asked"
+        Why the file is read in blocks, as the report states it.
+
+    Returns
+    -------
+    StreamingEvaluation
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pueval import reports
+    >>> table = tempfile.NamedTemporaryFile(suffix=".csv", delete=False).name
+    >>> reports.example_scores(2000, seed=0).to_csv(table, index=False)
+    >>> found = evaluate_file(table, label="labeled", score="score", bins=500, progress=False)
+    >>> found.n, found.aul.error_bound < 0.01
+    (2000, True)
+    """
+    sketch, sha256 = summarize_file(path, label=label, score=score, pos_label=pos_label, bins=bins, edges=edges,
+                                    segment=segment, propensity=propensity, progress=progress)
+    return StreamingEvaluation(
+        aul=sketch.result(level, weighted=False), sha256=sha256, reason=reason,
+        weighted=None if propensity is None else sketch.result(level, relative=relative),
+        propensity_column=propensity, relative=relative,
+        segments=None if segment is None else sketch.by_segment(level, weighted=False), segment_column=segment)

@@ -47,7 +47,7 @@ def test_every_public_function_is_type_hinted():
 PUBLIC_MODULES = ["pueval.aul_pu", "pueval.metrics", "pueval.curves", "pueval.plots", "pueval.related",
                   "pueval.propensity", "pueval.sar_em", "pueval.mpe.priors", "pueval.mpe.kernel_embedding",
                   "pueval.mpe.distance_curve", "pueval.mpe.elkan_noto", "pueval.mpe.best_bin", "pueval.mpe.tice",
-                  "pueval.bench.core", "pueval.bench.plugin", "pueval.bench.ranking"]
+                  "pueval.bench.core", "pueval.bench.plugin", "pueval.bench.ranking", "pueval.streaming"]
 
 
 @pytest.mark.parametrize("module", PUBLIC_MODULES)

@@ -186,3 +186,34 @@ def test_nan_in_parquet_scores_is_named_though_statistics_skip_it(scores_file, c
     path = _parquet(table, folder)
     assert cli.main(["evaluate", str(path), "--streaming"]) == 2
     assert "--score-column: 'score' holds a missing or non-numeric value" in capsys.readouterr().err
+
+
+def test_a_file_evaluated_in_blocks_is_a_value_the_report_renders_as_the_command_does(tmp_path, capsys):
+    """evaluate_file's StreamingEvaluation: its AUC^PU is the exact one's relation to AUL^PU on the rows
+    (restated here from AUC^PU itself, within the bound), it carries its warnings, and pueval.report renders
+    it as `pueval evaluate --streaming` does (the same Markdown table but for the input's line)."""
+    import warnings
+
+    import pueval
+    from pueval import cli, metrics, reports
+    from pueval.sketch import CoarseBinsWarning
+    from pueval.streaming import StreamingEvaluation, evaluate_file
+
+    table = reports.example_scores(3000, seed=4)
+    path = tmp_path / "t.csv"
+    table.to_csv(path, index=False)
+    with pytest.warns(CoarseBinsWarning):
+        found = evaluate_file(str(path), label="labeled", score="score", bins=16, edges="equal", progress=False,
+                              reason="asked: --streaming")
+    assert isinstance(found, StreamingEvaluation) and any("bins widen" in w for w in found.warnings)
+    exact = metrics.auc(table["labeled"], table["score"])
+    assert abs(found.auc_pu - exact) <= found.auc_pu_error_bound
+    assert "1 warning" in repr(found) and "<table>" in found._repr_html_()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ours = pueval.report(found)
+        assert cli.main(["evaluate", str(path), "--streaming", "--bins", "16", "--edges", "equal", "--format",
+                         "markdown"]) == 0
+    theirs = capsys.readouterr().out
+    assert ours.split("\n\npueval ")[0] == theirs.split("\n\npueval ")[0]
+    assert ours.startswith("**1 warning: read it before the numbers**")
