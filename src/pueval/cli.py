@@ -329,24 +329,24 @@ def run(args) -> tuple[str, list[str]]:
         report["warnings"] = list(found.warnings)
         return reports.rendered(report, reports.streaming_rows(report), args.format), report["warnings"]
     table, sha256 = read_table(args.scores, _columns_read(args))
+    evaluated = None
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         if args.command == "compare":
-            report = adapters.compare_table(args, table, sha256)
+            report, found = adapters.compare_table(args, table, sha256)
         elif args.command in ("select", "bench"):
-            report, selection = (adapters.select_table if args.command == "select" else adapters.bench_table)(
+            report, found = (adapters.select_table if args.command == "select" else adapters.bench_table)(
                 args, table, sha256)
         else:
-            report, labeled, scores = adapters.evaluate_table(args, table, sha256)
+            report, found, *evaluated = adapters.evaluate_table(args, table, sha256)
     report["warnings"] = _warned(caught)
-    if args.command in ("select", "bench"):
-        return _render(args, report, selection), report["warnings"]
-    return _render(args, report, report, None if args.command == "compare" else (labeled, scores)), report["warnings"]
+    return _render(args, report, found, evaluated), report["warnings"]
 
 
 def _render(args, report: dict, found, evaluated=None) -> str:
-    """The report in ``args.format``, with its figure (written to --plot when asked): the selection ``found`` of
-    ``select`` or ``bench``, compare's pairs, or evaluate's curves of ``evaluated`` (labels, scores)."""
+    """The report in ``args.format``, with its figure (written to --plot when asked) of the value ``found``: the
+    selection of ``select`` or ``bench``, compare's comparison, or evaluate's evaluation with the ``evaluated``
+    (labels, scores) it drew its curves from."""
     from pueval import reports
 
     rows = {"evaluate": reports.evaluate_rows, "compare": reports.compare_rows, "select": reports.select_rows,

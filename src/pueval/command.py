@@ -1,8 +1,8 @@
 """The ``pueval`` command's adapters (:mod:`pueval.cli`): its options (``args``) and the table's columns read,
 checked and passed to the library's calls (:func:`pueval.evaluate`, :func:`pueval.compare`,
-:func:`pueval.select_models`, :func:`pueval.bench.bench`, the streaming sketch); each returns the report as a dict
-of the JSON keys of docs/evaluate.md, which :mod:`pueval.reports` renders. Nothing below this module reads
-``args``."""
+:func:`pueval.select_models`, :func:`pueval.bench.bench`, :func:`pueval.streaming.evaluate_file`); each returns the
+report as a dict of the JSON keys of docs/evaluate.md, which :mod:`pueval.reports` renders, and the result value,
+which the figure is drawn from. Nothing below this module reads ``args``."""
 
 from __future__ import annotations
 
@@ -95,9 +95,11 @@ def _features(args, table: pd.DataFrame) -> np.ndarray:
     return np.column_stack(columns)
 
 
-def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> tuple[dict, np.ndarray, np.ndarray]:
+def evaluate_table(args, table: pd.DataFrame,
+                   sha256: str = "") -> tuple[dict, evaluation.Evaluation, np.ndarray, np.ndarray]:
     """(the report of ``pueval evaluate`` as a dict (JSON keys of docs/evaluate.md): :func:`pueval.evaluate` on the
-    table's columns, then what was read and how; the labeled mask, the scores): the last two for the plot."""
+    table's columns, then what was read and how; the :class:`~pueval.evaluation.Evaluation`; the labeled mask, the
+    scores): the last three for the figure."""
     labeled, (scores,) = _labels(args, table, [("--score-column", args.score_column)])
     prior = X = None
     if args.prior is not None:
@@ -118,7 +120,7 @@ def evaluate_table(args, table: pd.DataFrame, sha256: str = "") -> tuple[dict, n
         for method, estimate in found.corrected.estimates.items():
             print(f"pueval: theta = {estimate.theta:.4f} ({method}, {estimate.seconds:.1f} s)", file=sys.stderr)
     report = found.as_dict(propensity_column=args.propensity_column, audit_column=args.audit_column, warnings=False)
-    return report | _identity(args, sha256, found.n, found.n_labeled), labeled, scores
+    return report | _identity(args, sha256, found.n, found.n_labeled), found, labeled, scores
 
 
 STREAMING_OPTIONS = {"prior": "--prior", "mpe": "--mpe", "features": "--features", "audit_column": "--audit-column",
@@ -183,13 +185,14 @@ def pairs_of(args) -> list[tuple[str, str]]:
     return evaluation.pairs_of(args.score_columns, args.baseline)
 
 
-def compare_table(args, table: pd.DataFrame, sha256: str = "") -> dict:
-    """The report of ``pueval compare`` as a dict: :func:`pueval.compare` on the table's columns
-    (:meth:`pueval.evaluation.Comparison.as_dict`), then the columns, version and input."""
+def compare_table(args, table: pd.DataFrame, sha256: str = "") -> tuple[dict, evaluation.Comparison]:
+    """(the report of ``pueval compare`` as a dict, the :class:`~pueval.evaluation.Comparison`):
+    :func:`pueval.compare` on the table's columns (:meth:`pueval.evaluation.Comparison.as_dict`), then the columns,
+    version and input."""
     columns = args.score_columns
     labeled, scores = _labels(args, table, [("--score-columns", c) for c in columns])
     found = evaluation.compare(labeled, dict(zip(columns, scores, strict=True)), baseline=args.baseline,
                                level=args.level, propensity=_propensity(args, table), absolute=args.absolute,
                                gamma=args.gamma)
     report = found.as_dict(propensity_column=args.propensity_column, warnings=False)
-    return report | _identity(args, sha256, int(labeled.size), int(labeled.sum()))
+    return report | _identity(args, sha256, int(labeled.size), int(labeled.sum())), found

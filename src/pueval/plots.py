@@ -527,7 +527,7 @@ def figure_of(command: str, found, *, labels: ArrayLike | None = None, scores: A
     Parameters
     ----------
     command : {"evaluate", "compare", "select", "bench"}
-    found : Evaluation, Comparison, Selection or a report dict
+    found : Evaluation, Comparison or Selection
         What to draw (a selection for "select" and "bench").
     labels, scores : arrays of shape (n,), optional
         An evaluation's input (needed for "evaluate").
@@ -539,9 +539,10 @@ def figure_of(command: str, found, *, labels: ArrayLike | None = None, scores: A
 
     Examples
     --------
-    >>> report = {"n": 10, "n_labeled": 3, "level": 0.95, "score_a": "a", "score_b": "b", "difference": 0.1,
-    ...           "difference_ci": [0.0, 0.2]}
-    >>> len(figure_of("compare", report).axes)
+    >>> import pueval
+    >>> from pueval import reports
+    >>> table = reports.example_scores(300)
+    >>> len(figure_of("compare", pueval.compare(table.labeled, {"a": table.score, "b": table.score_b})).axes)
     1
     """
     if command in ("select", "bench"):
@@ -563,15 +564,14 @@ def selection_figure(selection):
     return figure
 
 
-def comparison_figure(report):
-    """The Figure of ``pueval compare``: :func:`plot_paired_differences` of the report's pairs (one pair when it
-    compares two columns), titled with its counts.
+def comparison_figure(comparison):
+    """The Figure of ``pueval compare``: :func:`plot_paired_differences` of the comparison's pairs, titled with
+    its counts.
 
     Parameters
     ----------
-    report : Comparison or dict
-        :func:`pueval.compare`'s result, or ``pueval compare``'s report (its ``as_dict()``): one pair, or
-        ``comparisons``.
+    comparison : Comparison
+        :func:`pueval.compare`'s result.
 
     Returns
     -------
@@ -580,30 +580,30 @@ def comparison_figure(report):
 
     Examples
     --------
-    >>> report = {"n": 10, "n_labeled": 3, "level": 0.95, "score_a": "a", "score_b": "b", "difference": 0.1,
-    ...           "difference_ci": [0.0, 0.2]}
-    >>> len(comparison_figure(report).axes)
+    >>> import pueval
+    >>> from pueval import reports
+    >>> table = reports.example_scores(300)
+    >>> found = pueval.compare(table.labeled, {"a": table.score, "b": table.score_b})
+    >>> len(comparison_figure(found).axes)
     1
     """
-    report = report if isinstance(report, dict) else report.as_dict()
-    pairs = report.get("comparisons") or [report]
-    figure, ax = _pyplot().subplots(figsize=(7, 1.2 + 0.45 * len(pairs)), layout="constrained")
-    plot_paired_differences([pair | {"level": report["level"]} for pair in pairs], ax=ax)
-    ax.set_title(f"{report['n']} rows, {report['n_labeled']} labeled", fontsize=10)
+    first = comparison.pairs[0].difference
+    figure, ax = _pyplot().subplots(figsize=(7, 1.2 + 0.45 * len(comparison.pairs)), layout="constrained")
+    plot_paired_differences(comparison, ax=ax)
+    ax.set_title(f"{first.n} rows, {first.n_labeled} labeled", fontsize=10)
     return figure
 
 
-def evaluation_figure(labels: ArrayLike, scores: ArrayLike, report, *, pos_label: PosLabel = 1):
-    """The two-panel Figure of ``pueval evaluate``: :func:`plot_roc_pu` (with the report's theta, if any) and
-    :func:`plot_lift_pu` (the report's level, interval method and interval), titled with its counts.
+def evaluation_figure(labels: ArrayLike, scores: ArrayLike, evaluation, *, pos_label: PosLabel = 1):
+    """The two-panel Figure of ``pueval evaluate``: :func:`plot_roc_pu` (with the evaluation's θ, if any) and
+    :func:`plot_lift_pu` (its level, interval method and interval), titled with its counts.
 
     Parameters
     ----------
     labels, scores : arrays of shape (n,)
         PU labels (``pos_label`` = labeled) and the model's scores.
-    report : Evaluation or dict
-        :func:`pueval.evaluate`'s result on these labels and scores, or ``pueval evaluate``'s report (its
-        ``as_dict()``): its level, interval, ``aul_pu_ci`` and, if any, theta.
+    evaluation : Evaluation
+        :func:`pueval.evaluate`'s result on these labels and scores.
     pos_label : default 1
         The label of a labeled row.
 
@@ -614,22 +614,23 @@ def evaluation_figure(labels: ArrayLike, scores: ArrayLike, report, *, pos_label
 
     Examples
     --------
+    >>> import pueval
     >>> from pueval import reports
     >>> table = reports.example_scores(300)
-    >>> report = {"n": 300, "n_labeled": int(table.labeled.sum()), "level": 0.95, "interval": "normal",
-    ...           "aul_pu_ci": [0.6, 0.7]}
-    >>> len(evaluation_figure(table.labeled, table.score, report).axes)
+    >>> found = pueval.evaluate(table.labeled, table.score)
+    >>> len(evaluation_figure(table.labeled, table.score, found).axes)
     2
     """
-    report = report if isinstance(report, dict) else report.as_dict()
+    corrected = evaluation.corrected
     figure, (roc, lift) = _pyplot().subplots(1, 2, figsize=(10, 4.6), layout="constrained")
     with warnings.catch_warnings():  # the report has said it already
         warnings.simplefilter("ignore", metrics.PriorInconsistentWarning)
-        plot_roc_pu(labels, scores, theta=report.get("theta"), theta_source=report.get("theta_source", "given"),
-                    level=report["level"], pos_label=pos_label, ax=roc)
-    plot_lift_pu(labels, scores, level=report["level"], interval=report["interval"], ci=tuple(report["aul_pu_ci"]),
+        plot_roc_pu(labels, scores, theta=None if corrected is None else corrected.theta,
+                    theta_source="given" if corrected is None else corrected.source,
+                    level=evaluation.level, pos_label=pos_label, ax=roc)
+    plot_lift_pu(labels, scores, level=evaluation.level, interval=evaluation.interval, ci=tuple(evaluation.aul_pu_ci),
                  pos_label=pos_label, ax=lift)
-    figure.suptitle(f"{report['n']} rows, {report['n_labeled']} labeled", fontsize=10)
+    figure.suptitle(f"{evaluation.n} rows, {evaluation.n_labeled} labeled", fontsize=10)
     return figure
 
 

@@ -199,7 +199,9 @@ def test_a_prior_the_scores_contradict_is_flagged_and_its_metrics_are_not_identi
     assert metrics.check_prior(auc_pu, bound - 0.01) is True
     from pueval import plots  # the plot draws no corrected ROC or band for it, and says why
 
-    figure = plots.evaluation_figure(frame["labeled"], frame["score"], {**report, "level": 0.95})
+    with pytest.warns(metrics.PriorInconsistentWarning):
+        found = pueval.evaluate(frame["labeled"], frame["score"], prior=too_high)
+    figure = plots.evaluation_figure(frame["labeled"], frame["score"], found)
     roc = figure.axes[0]
     drawn = [line.get_label() for line in roc.get_lines() if len(line.get_xdata())]
     assert not any("corrected" in label or "Claesen" in label for label in drawn)

@@ -169,13 +169,15 @@ def test_the_figures_take_the_values(frame):
 
     labeled, scores = frame["labeled"].to_numpy(), frame["score"].to_numpy()
     found = evaluate(labeled, scores, prior=0.3)
-    from_value = plots.to_bytes(plots.evaluation_figure(labeled, scores, found), "png")
-    assert from_value == plots.to_bytes(plots.evaluation_figure(labeled, scores, found.as_dict()), "png")
-    legend = [t.get_text() for t in plots.evaluation_figure(labeled, scores, found).axes[0].get_legend().get_texts()]
+    figure = plots.evaluation_figure(labeled, scores, found)
+    legend = [t.get_text() for t in figure.axes[0].get_legend().get_texts()]
+    assert any("θ = 0.3" in text for text in legend)  # the evaluation's prior, read from the value
     assert not any("indirect" in text and "AUC" in text for text in legend)  # one corrected AUC: the report's
+    assert figure.texts[0].get_text() == f"{found.n} rows, {found.n_labeled} labeled"
     pair = pueval.compare(labeled, {"a": scores, "b": frame["score_b"].to_numpy()})
-    assert plots.to_bytes(plots.comparison_figure(pair), "png") == \
-        plots.to_bytes(plots.comparison_figure(pair.as_dict()), "png")
+    ax = plots.comparison_figure(pair).axes[0]
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["a − b"]
+    assert ax.get_title() == f"{pair.pairs[0].difference.n} rows, {pair.pairs[0].difference.n_labeled} labeled"
 
 
 @pytest.mark.parametrize("interval", ["normal", "bootstrap"])
