@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -31,6 +31,9 @@ from pueval.propensity import (AuditedAUL, WeightedAUL, WeightedRange, aul_pu_au
                                aul_pu_difference_bounds, aul_pu_weighted, breakdown_gamma, labeled_weights)
 from pueval.validation import (ArgumentError, PosLabel, carries_warnings, check_fraction, check_level, check_pu,
                                check_scores, named_columns, warn_degenerate)
+
+if TYPE_CHECKING:  # the mpe extra's type, for the signature alone
+    from pueval.mpe.priors import PriorOptions
 
 __all__ = ["evaluate", "Evaluation", "CorrectedMetrics", "compare", "Comparison", "Pair", "ScarRejectedWarning",
            "PriorsDisagreeWarning"]
@@ -199,7 +202,7 @@ def evaluate(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1, l
              interval: Literal["normal", "bootstrap"] = "normal", seed: int | None = 0, threshold: float | None = None,
              propensity: ArrayLike | None = None, absolute: bool = False, gamma: float | None = None,
              audited: ArrayLike | None = None, target_recall: float | None = None, prior: float | None = None,
-             X: ArrayLike | None = None, mpe=None, mpe_options: dict | None = None,
+             X: ArrayLike | None = None, mpe=None, mpe_options: PriorOptions | dict | None = None,
              sample_weight: ArrayLike | None = None) -> Evaluation:
     """Evaluate a model's scores on PU labels: AUL^PU with its ``level`` interval (``interval``: ``"normal"``,
     Theorem 1's, or ``"bootstrap"`` seeded by ``seed``) and AUC^PU, plus what the options ask for.
@@ -238,8 +241,9 @@ def evaluate(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1, l
         Features for ``mpe``.
     mpe : str or sequence of str, optional
         MPE methods (:data:`pueval.mpe.PUBLIC_METHODS`); the first one's θ̂ feeds the corrected metrics.
-    mpe_options : dict, optional
-        ``{method: {option: value}}``.
+    mpe_options : PriorOptions or dict, optional
+        The methods' options: a :class:`pueval.mpe.PriorOptions` (the pipeline's currency), or
+        ``{method: {option: value}}`` (:func:`pueval.mpe.estimate_priors`).
     sample_weight : array of shape (n,), optional
         Row weights, as scikit-learn's metrics take them (integer weights count a row that many times): AUL^PU,
         its interval and AUC^PU weighted (:func:`pueval.aul_pu_score`, :func:`pueval.aul_pu_interval`,

@@ -650,9 +650,9 @@ def _estimate_prior(X, labels, method: str, *, random_state, pos_label, interval
 def estimate_priors(X: ArrayLike, labels: ArrayLike, methods, *,
                     random_state: int | np.random.Generator | None = None, pos_label: PosLabel = 1,
                     interval: str | None = "own", n_boot: int = 100, level: float = 0.95,
-                    options: dict | None = None, verbose: bool = False) -> dict[str, PriorEstimate]:
-    """θ̂ by several methods side by side: :func:`estimate_prior` for each of ``methods`` (with ``options``,
-    ``{method: {option: value}}``), in the order given. Whether they agree: :func:`priors_agree`. DistCurve, EN
+                    options: PriorOptions | dict | None = None, verbose: bool = False) -> dict[str, PriorEstimate]:
+    """θ̂ by several methods side by side: :func:`estimate_prior` for each of ``methods`` (with ``options``: a
+    :class:`PriorOptions`, or ``{method: {option: value}}``), in the order given. Whether they agree: :func:`priors_agree`. DistCurve, EN
     and BBE read one cross-fitted transform where their rows, seeds and transform options agree (an int
     ``random_state``): each θ̂ is the one :func:`estimate_prior` gives alone, at the cost of one transform.
 
@@ -666,8 +666,9 @@ def estimate_priors(X: ArrayLike, labels: ArrayLike, methods, *,
         Method names (:data:`pueval.mpe.PUBLIC_METHODS`), each once.
     random_state, pos_label, interval, n_boot, level, verbose
         As :func:`estimate_prior`.
-    options : dict, optional
-        ``{method: {option: value}}``.
+    options : PriorOptions or dict, optional
+        Every method's options as one value (each method run reads its own: :meth:`PriorOptions.by_method`), or
+        ``{method: {option: value}}`` in :func:`estimate_prior`'s terms for the methods run.
 
     Returns
     -------
@@ -692,6 +693,8 @@ def estimate_priors(X: ArrayLike, labels: ArrayLike, methods, *,
     methods = [methods] if isinstance(methods, str) else list(methods)
     if not methods or len(set(methods)) != len(methods):
         raise ArgumentError("methods", f"must name one or more methods, each once, got {methods!r}")
+    if isinstance(options, PriorOptions):
+        options = {method: found for method, found in options.by_method().items() if method in methods}
     options = dict(options or {})
     unknown = sorted(set(options) - set(methods))
     if unknown:

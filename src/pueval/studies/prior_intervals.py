@@ -32,14 +32,13 @@ def bootstrap_draws(X, y: np.ndarray, s: np.ndarray, methods, *, seed: int, data
     from pueval.mpe.priors import estimate_priors
 
     s = np.asarray(s)
-    by_method = options.by_method()
     if s.ndim != 2 or s.shape[1] != y.size:
         raise ArgumentError("s", f"must be a (draws, {y.size}) label matrix, got shape {s.shape}")
     rows = []
     for draw, labeled in enumerate(s.astype(int)):
         found = estimate_priors(X, labeled, list(methods), interval="bootstrap", n_boot=n_boot, level=level,
                                 random_state=int_seed(seed, "prior_intervals", dataset, beta, draw),
-                                options={m: by_method[m] for m in methods})
+                                options=options)
         truth = float(y[labeled == 0].mean())
         rows += [{"dataset": dataset, "beta": beta, "draw": draw, "method": m, "theta": truth,
                   "theta_hat": e.theta, "low": e.interval[0], "high": e.interval[1]} for m, e in found.items()]

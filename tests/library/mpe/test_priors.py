@@ -302,6 +302,26 @@ def test_prior_options_are_one_value_checked_once_for_the_estimator_and_estimate
     found = estimate_priors(X, labels, ["distcurve", "bbe", "tice"], random_state=5, interval=None,
                             options={m: options.by_method()[m] for m in ("distcurve", "bbe", "tice")})
     assert {m: e.theta for m, e in found.items()} == thetas
+    whole = estimate_priors(X, labels, ["distcurve", "bbe", "tice"], random_state=5, interval=None, options=options)
+    assert {m: e.theta for m, e in whole.items()} == thetas  # the value itself, each method reading its own
+
+
+def test_evaluate_takes_the_prior_options_value(mixture):
+    """evaluate(mpe_options=) takes a PriorOptions as it takes the dict, with the same θ̂; an option that
+    changes θ̂ (BBE's delta) changes it through either."""
+    import pueval
+    from pueval.mpe.priors import PriorOptions
+
+    X, labels, _ = mixture
+    scores = X[:, 0]
+    options = PriorOptions(bbe={"delta": 0.3}, transform={"folds": 3, "rounds": 10})
+    as_value = pueval.evaluate(labels, scores, X=X, mpe="bbe", mpe_options=options)
+    as_dict = pueval.evaluate(labels, scores, X=X, mpe="bbe",
+                              mpe_options={"bbe": {"delta": 0.3, "transform": {"folds": 3, "rounds": 10}}})
+    default = pueval.evaluate(labels, scores, X=X, mpe="bbe", mpe_options={"bbe": {"transform": {"folds": 3,
+                                                                                                  "rounds": 10}}})
+    assert as_value.corrected.theta == as_dict.corrected.theta
+    assert as_value.corrected.estimates["bbe"].interval != default.corrected.estimates["bbe"].interval
 
 
 def test_one_method_name_is_one_method_and_the_estimator_shows_itself():
