@@ -247,7 +247,8 @@ def evaluate(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1, l
     sample_weight : array of shape (n,), optional
         Row weights, as scikit-learn's metrics take them (integer weights count a row that many times): AUL^PU,
         its interval and AUC^PU weighted (:func:`pueval.aul_pu_score`, :func:`pueval.aul_pu_interval`,
-        :func:`pueval.curves.roc_curve`); not with the options that add other estimates.
+        :func:`pueval.curves.roc_curve`), and ``target_recall``'s operating point with whole-number weights
+        (:func:`pueval.operating_point`); not with the options that add other estimates.
 
     Returns
     -------
@@ -270,9 +271,9 @@ def evaluate(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1, l
     threshold = float(np.median(scores)) if threshold is None else float(threshold)
     if sample_weight is not None:
         return _weighted_evaluation(labeled, scores, sample_weight, level=level, interval=interval, seed=seed,
-                                    threshold=threshold, others={"propensity": propensity, "gamma": gamma,
-                                                                 "audited": audited, "target_recall": target_recall,
-                                                                 "prior": prior, "mpe": mpe})
+                                    threshold=threshold, target_recall=target_recall,
+                                    others={"propensity": propensity, "gamma": gamma, "audited": audited,
+                                            "prior": prior, "mpe": mpe})
     if prior is not None and mpe is not None:
         raise ValueError("prior and mpe: give θ or the methods that estimate it, not both")
     if mpe is not None and X is None:
@@ -321,9 +322,10 @@ def evaluate(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1, l
 
 
 def _weighted_evaluation(labeled: np.ndarray, scores: np.ndarray, sample_weight, *, level: float, interval: str,
-                         seed, threshold: float, others: dict) -> Evaluation:
-    """:func:`evaluate` with row weights: AUL^PU, its interval and AUC^PU, each weighted; the options that add
-    other estimates are refused by name."""
+                         seed, threshold: float, target_recall: float | None, others: dict) -> Evaluation:
+    """:func:`evaluate` with row weights: AUL^PU, its interval and AUC^PU, each weighted, and with
+    ``target_recall`` the operating point of the rows counted (whole-number weights,
+    :func:`pueval.operating_point`); the options that add other estimates are refused by name."""
     from pueval import curves
 
     given = [name for name, value in others.items() if value is not None]
@@ -336,7 +338,9 @@ def _weighted_evaluation(labeled: np.ndarray, scores: np.ndarray, sample_weight,
                       aul_pu=aul_pu.aul_pu_score(labeled, scores, sample_weight=sample_weight), aul_pu_ci=(low, high),
                       level=level, interval=interval,
                       auc_pu=curves.roc_curve(labeled, scores, sample_weight=sample_weight).area,
-                      threshold=threshold)
+                      threshold=threshold,
+                      operating_point=None if target_recall is None else operating_point(
+                          labeled, scores, target_recall=target_recall, level=level, sample_weight=sample_weight))
 
 
 @dataclass(frozen=True)

@@ -22,9 +22,9 @@ from numpy.typing import ArrayLike
 from pueval.validation import (ArgumentError, PosLabel, check_integer, check_label_rows, check_level, check_pu,
                                check_scores, is_real, sklearn_names, warn_degenerate)
 
-__all__ = ["auc", "aul", "auc_pu_standard_error", "corrected_auc", "corrected_auc_interval", "theta_upper_bound",
-           "check_prior", "PriorInconsistentWarning", "unlabeled_positive_fraction", "expected_auc_pu",
-           "aul_pu_variance", "midranks", "t_values"]
+__all__ = ["auc", "aul", "auc_pu_standard_error", "weighted_auc_pu", "corrected_auc", "corrected_auc_interval",
+           "theta_upper_bound", "check_prior", "PriorInconsistentWarning", "unlabeled_positive_fraction",
+           "expected_auc_pu", "aul_pu_variance", "midranks", "t_values"]
 
 
 def tie_groups(scores: np.ndarray, *, descending: bool = False) -> tuple[np.ndarray, np.ndarray]:
@@ -428,7 +428,8 @@ def check_prior(auc_pu: float, theta: float, source: str = "theta") -> bool:
 
 
 @sklearn_names
-def auc_pu_standard_error(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1) -> float:
+def auc_pu_standard_error(labels: ArrayLike, scores: ArrayLike, *, pos_label: PosLabel = 1,
+                          sample_weight: ArrayLike | None = None) -> float:
     """DeLong et al. (1988)'s standard error of AUC^PU, the labeled rows (m of them) against the unlabeled
     (k): with the placement values V_i = #{unlabeled below labeled row i, ties ½}/k and W_j = #{labeled above
     unlabeled row j, ties ½}/m, both of mean AUC^PU, SE² = s²(V)/m + s²(W)/k (sample variances). O(n log n):
@@ -442,6 +443,9 @@ def auc_pu_standard_error(labels: ArrayLike, scores: ArrayLike, *, pos_label: Po
     scores : array of shape (n,)
         The model's scores, higher meaning more likely positive.
     pos_label : default 1
+    sample_weight : array of shape (n,), optional
+        Each row counted as that many rows (frequency weights): the counts above are weighted sums, m and k the
+        sides' total weights and the variances those of the rows repeated (:func:`weighted_auc_pu`).
 
     Returns
     -------
@@ -452,7 +456,11 @@ def auc_pu_standard_error(labels: ArrayLike, scores: ArrayLike, *, pos_label: Po
     --------
     >>> round(auc_pu_standard_error([1, 1, 0, 1, 0, 0], [6, 5, 4, 3, 2, 1]), 4)
     0.1571
+    >>> round(auc_pu_standard_error([1, 0, 1, 0, 0], [6, 4, 3, 2, 1], sample_weight=[2, 1, 1, 1, 1]), 4)
+    0.1571
     """
+    if sample_weight is not None:
+        return weighted_auc_pu(labels, scores, sample_weight, pos_label=pos_label)[1]
     labeled, scores = check_pu(labels, scores, pos_label=pos_label)
     m, k = int(labeled.sum()), int((~labeled).sum())
     if k < 2:
@@ -463,6 +471,55 @@ def auc_pu_standard_error(labels: ArrayLike, scores: ArrayLike, *, pos_label: Po
     v = (np.searchsorted(theirs, ours, "left") + np.searchsorted(theirs, ours, "right")) / (2.0 * k)
     w = 1.0 - (np.searchsorted(ours, theirs, "left") + np.searchsorted(ours, theirs, "right")) / (2.0 * m)
     return float(np.sqrt(v.var(ddof=1) / m + w.var(ddof=1) / k))
+
+
+def weighted_auc_pu(labels: ArrayLike, scores: ArrayLike, sample_weight: ArrayLike, *,
+                    pos_label: PosLabel = 1) -> tuple[float, float]:
+    """(AUC^PU, DeLong's standard error) with each row counted as ``sample_weight`` rows: the placement values
+    V_i = (Σ_{unlabeled j below i} w_j + ½·Σ_{tied} w_j)/W_U and W_j alike, AUC^PU their W_L-weighted mean, and
+    SE² = s²_w(V)/W_L + s²_w(W)/W_U with s²_w the frequency-weighted variance (divisor Σw − 1): with whole-number
+    weights, the values of the rows repeated (:func:`auc_pu_standard_error`).
+
+    Parameters
+    ----------
+    labels, scores : arrays of shape (n,)
+        As :func:`auc_pu_standard_error`.
+    sample_weight : array of shape (n,)
+        Real, ≥ 0; each side's weights must sum to more than 1.
+    pos_label : default 1
+
+    Returns
+    -------
+    (float, float)
+        AUC^PU and its standard error.
+
+    Examples
+    --------
+    >>> [round(v, 4) for v in weighted_auc_pu([1, 0, 1, 0, 0], [6, 4, 3, 2, 1], [2, 1, 1, 1, 1])]
+    [0.8889, 0.1571]
+    """
+    from pueval.validation import check_sample_weight
+
+    labeled, scores = check_pu(labels, scores, pos_label=pos_label)
+    weights = check_sample_weight(sample_weight, labeled)
+    m, k = float(weights[labeled].sum()), float(weights[~labeled].sum())
+    if k <= 1.0 or m <= 1.0:
+        raise ArgumentError("sample_weight", f"each side's weights must sum to more than 1, got {m:g} labeled and "
+                                             f"{k:g} unlabeled")
+
+    def placements(mine: np.ndarray, other: np.ndarray, other_weights: np.ndarray) -> np.ndarray:
+        """Per row of ``mine``: the weighted share of ``other`` below it, ties ½."""
+        order = np.argsort(other, kind="stable")
+        keys, cumulative = other[order], np.r_[0.0, np.cumsum(other_weights[order])]
+        below, upto = cumulative[np.searchsorted(keys, mine, "left")], cumulative[np.searchsorted(keys, mine, "right")]
+        return (below + upto) / (2.0 * cumulative[-1])
+
+    v = placements(scores[labeled], scores[~labeled], weights[~labeled])
+    w = 1.0 - placements(scores[~labeled], scores[labeled], weights[labeled])
+    auc_value = float(weights[labeled] @ v / m)
+    spread_v = float(weights[labeled] @ (v - auc_value) ** 2) / (m - 1.0)
+    spread_w = float(weights[~labeled] @ (w - auc_value) ** 2) / (k - 1.0)
+    return auc_value, math.sqrt(spread_v / m + spread_w / k)
 
 
 def corrected_auc_interval(auc_pu: float, theta_interval: tuple[float, float], *, standard_error: float = 0.0,

@@ -56,7 +56,7 @@ from numpy.typing import ArrayLike
 from pueval import metrics
 from pueval.multitest import holm
 from pueval.validation import (ArgumentError, PosLabel, carries_warnings, check_fraction, check_integer, check_level,
-                               check_pu, is_real, sklearn_names)
+                               check_pu, check_sample_weight, is_real, sklearn_names)
 
 __all__ = ["operating_point", "operating_points", "operating_curve", "OperatingPoint", "audited_precision",
            "audit_size", "calibration_check", "CalibrationCheck", "CalibrationWarning"]
@@ -132,9 +132,11 @@ def audit_size(unlabeled_flagged: int, flagged: int, width: float, level: float)
     return int(min(unlabeled_flagged, math.ceil(unlabeled_flagged / (1.0 + c * (unlabeled_flagged - 1)) - 1e-9)))
 
 
-def _positive_sample(labeled: np.ndarray, scores: np.ndarray, propensity, audited, relative: bool):
+def _positive_sample(labeled: np.ndarray, scores: np.ndarray, propensity, audited, relative: bool,
+                     counts: np.ndarray | None = None):
     """(scores, weights, guarantee, audit) of the known positives the recall is read from: the labeled rows
-    (weights 1, SCAR), weighted by 1/e (``propensity``), or with the audited positives (weight n^U/m)."""
+    (weights 1, SCAR; each its count with ``counts``, frequency weights), weighted by 1/e (``propensity``), or with
+    the audited positives (weight n^U/m)."""
     from pueval.propensity import _check_random_audit, _checked_audit, labeled_weights
 
     if propensity is not None and audited is not None:
@@ -155,13 +157,28 @@ def _positive_sample(labeled: np.ndarray, scores: np.ndarray, propensity, audite
         n_eff = weights.sum() ** 2 / (weights ** 2).sum()
         return (scores[rows], weights, f"approximate (labeled rows and audited positives, normal; Kish n_eff = {n_eff:.0f})",
                 audit)
+    if counts is not None:
+        return scores[labeled], counts[labeled], "exact (order statistics of the labeled scores, each row counted " \
+                                                 "its sample_weight)", None
     return scores[labeled], np.ones(int(labeled.sum())), "exact (order statistics of the labeled scores)", None
 
 
-def _recall_curve(sample: np.ndarray, weights: np.ndarray, level: float):
+def _counts(sample_weight: ArrayLike, labeled: np.ndarray) -> np.ndarray:
+    """``sample_weight`` as frequency weights: whole numbers ≥ 0 (the exact guarantee counts rows)."""
+    weights = check_sample_weight(sample_weight, labeled)
+    fractional = np.flatnonzero(weights != np.round(weights))
+    if fractional.size:
+        raise ArgumentError("sample_weight", f"operating_point's exact guarantee counts rows: the weights must be "
+                                             f"whole numbers (frequency weights), got {weights[fractional[0]]:g} at "
+                                             f"row {fractional[0]}")
+    return weights
+
+
+def _recall_curve(sample: np.ndarray, weights: np.ndarray, level: float, counts: bool = False):
     """(thresholds, recall estimates, lower bounds at ``level``, two-sided interval ends, sample size) at every
     distinct score of the positive sample, highest first: with equal weights the bound is Beta(k, n − k + 1)'s
-    (1 − level) quantile, k of the n at or above the threshold (exact); with weights, normal (module docstring)."""
+    (1 − level) quantile, k of the n at or above the threshold (exact; with ``counts``, the weights are each row's
+    count and k, n the counted rows); with other weights, normal (module docstring)."""
     from scipy.stats import beta
 
     order = np.argsort(-sample, kind="stable")
@@ -170,8 +187,9 @@ def _recall_curve(sample: np.ndarray, weights: np.ndarray, level: float):
     total, n_eff = w.sum(), w.sum() ** 2 / (w * w).sum()
     recall = np.cumsum(w)[ends] / total
     tail = (1.0 - level) / 2.0
-    if np.all(w == w[0]):  # equal weights: the exact law of the order statistics
-        k, n = recall * w.size, w.size
+    if counts or np.all(w == w[0]):  # equal weights, or rows counted: the exact law of the order statistics
+        n = total if counts else w.size
+        k = recall * n
         low = beta.ppf(1.0 - level, k, n - k + 1.0)
         return ordered[ends], recall, low, (beta.ppf(tail, k, n - k + 1.0), beta.ppf(1.0 - tail, k, n - k + 1.0)), n
     # Weighted: the Hájek share's linearized variance, Σ w²(1[s ≥ τ] − R̂)² / (Σ w)², normal; from the cumulative
@@ -184,7 +202,7 @@ def _recall_curve(sample: np.ndarray, weights: np.ndarray, level: float):
                                                        np.minimum(recall + two * se, 1.0)), n_eff)
 
 
-def _theta_max(labeled, scores, level, theta_interval, audit, propensity) -> tuple[float, str]:
+def _theta_max(labeled, scores, level, theta_interval, audit, propensity, counts=None) -> tuple[float, str]:
     if theta_interval is not None:
         if isinstance(theta_interval, (str, bytes)) or len(theta_interval) != 2 or \
                 not all(is_real(v) for v in theta_interval) or not 0 <= theta_interval[0] <= theta_interval[1] <= 1:
@@ -200,8 +218,9 @@ def _theta_max(labeled, scores, level, theta_interval, audit, propensity) -> tup
         return high, f"the audit's theta ({positive} of {m} audited rows positive, Clopper-Pearson)"
     if propensity is not None:
         return 1.0, "none (labels not selected at random: the ranking's bound needs SCAR)"
-    auc_pu = metrics.auc(labeled, scores)
-    low_auc = auc_pu - NormalDist().inv_cdf(level) * metrics.auc_pu_standard_error(labeled, scores)
+    auc_pu, se = (metrics.weighted_auc_pu(labeled, scores, counts) if counts is not None else
+                  (metrics.auc(labeled, scores), metrics.auc_pu_standard_error(labeled, scores)))
+    low_auc = auc_pu - NormalDist().inv_cdf(level) * se
     return metrics.theta_upper_bound(float(min(max(low_auc, 0.0), 1.0))), \
         f"the ranking's bound 2(1 - AUC^PU) at AUC^PU's lower {level:g} limit"
 
@@ -272,7 +291,8 @@ def _audited_precision(audit, flagged, labeled, level) -> tuple[int, float | Non
 def operating_point(labels: ArrayLike, scores: ArrayLike, *, target_recall: float = 0.9, level: float = 0.95,
                     pos_label: PosLabel = 1, propensity: ArrayLike | None = None, relative: bool = True,
                     audited: ArrayLike | None = None, flagged_audit: ArrayLike | None = None,
-                    theta: float | None = None, theta_interval: tuple[float, float] | None = None) -> OperatingPoint:
+                    theta: float | None = None, theta_interval: tuple[float, float] | None = None,
+                    sample_weight: ArrayLike | None = None) -> OperatingPoint:
     """The highest threshold whose true recall is at least ``target_recall`` with probability ``level``, without a
     class prior, with its recall interval, the prior-free bracket on its precision, and (with ``audited=``) the
     audited precision (module docstring: the laws, and when the bracket's upper end is 1).
@@ -306,6 +326,10 @@ def operating_point(labels: ArrayLike, scores: ArrayLike, *, target_recall: floa
     theta_interval : (float, float), optional
         An interval for θ (e.g. BBE's own): its upper end bounds precision's, and both ends give the precision
         interval (module docstring: its level).
+    sample_weight : array of shape (n,), optional
+        Whole numbers ≥ 0, each row counted as that many rows (frequency weights): every count, the recall
+        guarantee and the ranking's bound on θ those of the rows repeated; not with ``propensity``, ``audited``
+        or ``flagged_audit``.
 
     Returns
     -------
@@ -333,11 +357,18 @@ def operating_point(labels: ArrayLike, scores: ArrayLike, *, target_recall: floa
         raise ArgumentError("target_recall", "must lie in (0, 1), got 0.0")
     level = check_level(level)
     labeled, scores = check_pu(labels, scores, pos_label=pos_label)
+    counts = None
+    if sample_weight is not None:
+        if propensity is not None or audited is not None or flagged_audit is not None:
+            raise ArgumentError("sample_weight", "is taken alone, not with propensity, audited or flagged_audit")
+        counts = _counts(sample_weight, labeled)
+        kept = counts > 0  # a row counted 0 times is not there
+        labeled, scores, counts = labeled[kept], scores[kept], counts[kept]
     if flagged_audit is not None and audited is not None:
         raise ArgumentError("flagged_audit", "give audited (a random audit of the unlabeled rows) or flagged_audit "
                                              "(of the flagged ones), not both")
-    sample, weights, guarantee, audit = _positive_sample(labeled, scores, propensity, audited, relative)
-    thresholds, recall, low, (lows, highs), n_eff = _recall_curve(sample, weights, level)
+    sample, weights, guarantee, audit = _positive_sample(labeled, scores, propensity, audited, relative, counts)
+    thresholds, recall, low, (lows, highs), n_eff = _recall_curve(sample, weights, level, counts is not None)
     reached = np.flatnonzero(low >= target)
     if not reached.size:
         need = math.ceil(math.log(1.0 - level) / math.log(target))
@@ -347,10 +378,11 @@ def operating_point(labels: ArrayLike, scores: ArrayLike, *, target_recall: floa
     i = int(reached[0])
     threshold = float(thresholds[i])
     flagged = scores >= threshold
-    n, n_flagged = int(scores.size), int(flagged.sum())
-    n_labeled, flagged_labeled = int(labeled.sum()), int((flagged & labeled).sum())
+    rows = np.ones(scores.size) if counts is None else counts
+    n, n_flagged = round(rows.sum()), round(rows[flagged].sum())
+    n_labeled, flagged_labeled = round(rows[labeled].sum()), round(rows[flagged & labeled].sum())
     q = n_flagged / n
-    theta_max, source = _theta_max(labeled, scores, level, theta_interval, audit, propensity)
+    theta_max, source = _theta_max(labeled, scores, level, theta_interval, audit, propensity, counts)
     lowest = flagged_labeled / n_flagged
 
     def precision(share: float, recall_at: float) -> float:  # α(θ)·R/q, within the bracket's possible range

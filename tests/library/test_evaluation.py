@@ -323,6 +323,10 @@ def test_evaluate_takes_sample_weight_as_repeated_rows():
     assert found.n == 600
     with pytest.raises(pueval.validation.ArgumentError, match="sample_weight: .* not with prior"):
         evaluate(labels, scores, sample_weight=weights, prior=0.3)
+    point = evaluate(labels, scores, sample_weight=weights, target_recall=0.8).operating_point
+    expected = evaluate(np.repeat(labels, weights), np.repeat(scores, weights), target_recall=0.8).operating_point
+    assert point.threshold == expected.threshold and point.n == expected.n == weights.sum()
+    assert point.precision_bracket == pytest.approx(expected.precision_bracket)
 
 
 def test_compare_and_select_models_take_sample_weight_as_repeated_rows():

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from scipy.stats import binom, norm
 
+from pueval import metrics
 from pueval.operating import (CalibrationWarning, OperatingPoint, audit_size, calibration_check, operating_curve,
                               operating_point, operating_points)
 
@@ -268,3 +269,45 @@ def test_a_flagged_audit_covers_the_precision_and_a_random_audit_is_not_refused(
         random_audit[rows] = y[rows]
         operating_point(labels, scores, target_recall=0.8, audited=random_audit)  # never refused here
     assert covered >= 0.9 * runs
+
+
+def test_sample_weight_counts_each_row_as_that_many_rows():
+    """Whole-number weights give the operating point of the rows repeated, field by field (threshold, recall
+    guarantee and interval, counts, bracket, θ bound from the weighted AUC^PU and DeLong error); a zero weight
+    drops the row; fractional weights and weights with propensities are refused by name."""
+    rng = np.random.default_rng(3)
+    n = 600
+    y = rng.random(n) < 0.4
+    scores = np.round(y + rng.normal(size=n), 1)  # ties, within and across the labeled and unlabeled rows
+    labels = (y & (rng.random(n) < 0.5)).astype(int)
+    weights = rng.integers(0, 4, n)
+    weighted = operating_point(labels, scores, target_recall=0.8, sample_weight=weights, theta=0.3)
+    repeated = operating_point(np.repeat(labels, weights), np.repeat(scores, weights), target_recall=0.8, theta=0.3)
+    ours, theirs = weighted.as_dict(), repeated.as_dict()
+    assert ours.pop("guarantee").startswith("exact") and theirs.pop("guarantee").startswith("exact")
+    assert ours.keys() == theirs.keys()
+    for key in ours:
+        if isinstance(ours[key], str) or ours[key] is None:
+            assert ours[key] == theirs[key], key
+        else:
+            assert ours[key] == pytest.approx(theirs[key], rel=1e-12, abs=1e-12), key
+    unweighted = operating_point(labels, scores, target_recall=0.8, theta=0.3)
+    assert unweighted.n != weighted.n  # the weights count
+    from pueval.validation import ArgumentError
+
+    with pytest.raises(ArgumentError, match="sample_weight: operating_point's exact guarantee counts rows"):
+        operating_point(labels, scores, sample_weight=np.full(n, 0.5))
+    with pytest.raises(ArgumentError, match="sample_weight: is taken alone"):
+        operating_point(labels, scores, sample_weight=weights, propensity=np.full(n, 0.5))
+
+
+def test_the_weighted_auc_pu_and_its_delong_error_are_those_of_the_rows_repeated():
+    rng = np.random.default_rng(4)
+    labels = rng.random(300) < 0.3
+    scores = np.round(rng.normal(size=300) + labels, 1)
+    weights = rng.integers(0, 5, 300)
+    auc_value, se = metrics.weighted_auc_pu(labels, scores, weights)
+    labels_r, scores_r = np.repeat(labels, weights), np.repeat(scores, weights)
+    assert auc_value == pytest.approx(metrics.auc(labels_r, scores_r), rel=1e-12)
+    assert se == pytest.approx(metrics.auc_pu_standard_error(labels_r, scores_r), rel=1e-12)
+    assert metrics.auc_pu_standard_error(labels, scores, sample_weight=weights) == se
