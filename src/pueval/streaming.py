@@ -21,8 +21,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from pueval.sketch import BinnedAUL, Sketch, default_edges, summarize
 from pueval.notebook import html_table, warning_count
+from pueval.sketch import BinnedAUL, Sketch, default_edges, summarize
 from pueval.tables import InputError, parquet_rows, pos_label_of, table_blocks
 from pueval.validation import carries_warnings
 
@@ -308,6 +308,7 @@ def evaluate_file(path: str, *, label: str, score: str, pos_label: str = "1", bi
     >>> found = evaluate_file(table, label="labeled", score="score", bins=500, progress=False)
     >>> found.n, found.aul.error_bound < 0.01
     (2000, True)
+    >>> Path(table).unlink()
     """
     sketch, sha256 = summarize_file(path, label=label, score=score, pos_label=pos_label, bins=bins, edges=edges,
                                     segment=segment, propensity=propensity, progress=progress)
