@@ -156,3 +156,16 @@ def test_the_sar_labeling_returns_each_rows_true_inclusion_probability():
     assert abs(fixed[:400][low].mean() - e[y == 1][low].mean()) > 0.1
     scar, share = study._labeled(y, reference, 30, 0.0, rng)
     assert scar.sum() == 30 and scar[y == 0].sum() == 0 and np.allclose(share[y == 1], 30 / 400)
+
+
+def test_a_draw_whose_audit_holds_no_positive_has_no_audit_set():
+    """An audit of one row cannot give a set (select_models needs two audited rows with a positive): the draw's
+    audit row is left out, the labels' and the propensities' stay, so the table's draws count it out."""
+    rng = np.random.default_rng(2)
+    X = rng.normal(size=(800, 3))
+    y = (X[:, 0] + rng.normal(0, 1, 800) > 0.3).astype(int)
+    _, sets = study.run(X, y, X[:, 0], dataset="toy", beta=0.3, draws=1, candidates=study.grid([4], [20], [0.1]),
+                        n_labeled=[30], strengths=[1.0], level=0.9, audit_size=1, bbe={"delta": 0.1, "gamma": 0.01},
+                        seed=3)
+    sar = sets[sets["labeling"] == "sar_1"]
+    assert set(sar["variant"]) == {"labels", "propensity"}

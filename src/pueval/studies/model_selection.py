@@ -151,7 +151,8 @@ def _labeled(y: np.ndarray, reference: np.ndarray, n_labeled: int, strength: flo
 def run(X: np.ndarray, y: np.ndarray, reference: np.ndarray, *, dataset: str, beta: float, draws: int, candidates,
         n_labeled, strengths, level: float, audit_size: int, bbe: dict, seed: int) -> tuple[pd.DataFrame, pd.DataFrame]:
     """(choices, sets) of one dataset: a row per draw, labeling, n_L and criterion (chosen candidate, regret in
-    true AUC and AUL, picked the best), and a row per draw, labeling, n_L and variant of the confidence set
+    true AUC and AUL, picked the best), and a row per draw, labeling, n_L and variant of the confidence set (none
+    for an audit that :func:`~pueval.selection.select_models` refuses: fewer than two audited rows, or no positive)
     (Kish's effective number of labeled rows under the variant's weights, ``labeled_eff``: the labeled count but
     with the propensities; size, holds the best, naive and corrected bias). ``reference``: the dataset model's
     scores of every row, which the SAR labeling follows."""
@@ -206,10 +207,16 @@ def run(X: np.ndarray, y: np.ndarray, reference: np.ndarray, *, dataset: str, be
                     audited[rows] = y_val[rows]
                     with warnings.catch_warnings():
                         warnings.simplefilter("ignore")
-                        variants += [("propensity", select_models(s, val_scores, level=level, propensity=e,
-                                                                  random_state=0)),
-                                     ("audit", select_models(s, val_scores, level=level, audited=audited,
-                                                             random_state=0))]
+                        variants.append(("propensity", select_models(s, val_scores, level=level, propensity=e,
+                                                                     random_state=0)))
+                        try:
+                            variants.append(("audit", select_models(s, val_scores, level=level, audited=audited,
+                                                                    random_state=0)))
+                        except ArgumentError as refused:
+                            # an audit without a positive says nothing of the AUL: no set this draw (the table's
+                            # draws count it out)
+                            if refused.argument != "audited":
+                                raise
                 kish = {variant: float(s.sum()) for variant, _ in variants}
                 if strength != 0.0:
                     kish["propensity"] = _kish(1.0 / e[s == 1])
