@@ -236,7 +236,8 @@ def test_report_renders_a_library_value_as_the_command_does(tmp_path, capsys, fr
     assert html.startswith("<!DOCTYPE html>") and "data:image/png;base64," in html
     with pytest.raises(ValueError, match="format: must be one of json, markdown, html"):
         pueval.report(found, "pdf")
-    with pytest.raises(ValueError, match="result: must be an Evaluation, a Comparison, a Selection or a StreamingEvaluation, got dict"):
+    with pytest.raises(ValueError, match="result: must be an Evaluation, a Comparison, a Selection or a "
+                                         "StreamingEvaluation, got dict"):
         pueval.report(found.as_dict())
 
 

@@ -652,9 +652,10 @@ def estimate_priors(X: ArrayLike, labels: ArrayLike, methods, *,
                     interval: str | None = "own", n_boot: int = 100, level: float = 0.95,
                     options: PriorOptions | dict | None = None, verbose: bool = False) -> dict[str, PriorEstimate]:
     """θ̂ by several methods side by side: :func:`estimate_prior` for each of ``methods`` (with ``options``: a
-    :class:`PriorOptions`, or ``{method: {option: value}}``), in the order given. Whether they agree: :func:`priors_agree`. DistCurve, EN
-    and BBE read one cross-fitted transform where their rows, seeds and transform options agree (an int
-    ``random_state``): each θ̂ is the one :func:`estimate_prior` gives alone, at the cost of one transform.
+    :class:`PriorOptions`, or ``{method: {option: value}}``), in the order given. Whether they agree:
+    :func:`priors_agree`. DistCurve, EN and BBE read one cross-fitted transform where their rows, seeds and
+    transform options agree (an int ``random_state``): each θ̂ is the one :func:`estimate_prior` gives alone, at the
+    cost of one transform.
 
     Parameters
     ----------
