@@ -228,7 +228,7 @@ class StreamingEvaluation:
 
     @property
     def auc_pu_error_bound(self) -> float:
-        """The bound on |binned AUC^PU − exact AUC^PU|: AUL^PU's scaled by n/n_U, as AUC^PU is."""
+        """The bound on |binned AUC^PU − exact AUC^PU|: the bound of AUL^PU scaled by n/n_U, as AUC^PU is."""
         return self.aul.error_bound * self._scale
 
     @property
