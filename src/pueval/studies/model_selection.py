@@ -46,8 +46,8 @@ from scipy import stats
 from pueval import metrics, related, seeds
 from pueval.extras import require
 from pueval.model import PREDICT_THREADS, Capacity
-from pueval.propensity import MIN_EFFECTIVE_ROWS
 from pueval.mpe.best_bin import bbe_theta
+from pueval.propensity import MIN_EFFECTIVE_ROWS
 from pueval.selection import select_models
 from pueval.studies.sar import propensities, sar_labels
 from pueval.validation import ArgumentError
@@ -151,11 +151,11 @@ def _labeled(y: np.ndarray, reference: np.ndarray, n_labeled: int, strength: flo
 def run(X: np.ndarray, y: np.ndarray, reference: np.ndarray, *, dataset: str, beta: float, draws: int, candidates,
         n_labeled, strengths, level: float, audit_size: int, bbe: dict, seed: int) -> tuple[pd.DataFrame, pd.DataFrame]:
     """(choices, sets) of one dataset: a row per draw, labeling, n_L and criterion (chosen candidate, regret in
-    true AUC and AUL, picked the best), and a row per draw, labeling, n_L and variant of the confidence set (none
-    for an audit that :func:`~pueval.selection.select_models` refuses: fewer than two audited rows, or no positive)
-    (Kish's effective number of labeled rows under the variant's weights, ``labeled_eff``: the labeled count but
-    with the propensities; size, holds the best, naive and corrected bias). ``reference``: the dataset model's
-    scores of every row, which the SAR labeling follows."""
+    true AUC and AUL, picked the best), and a row per draw, labeling, n_L and variant of the confidence set (Kish's
+    effective number of labeled rows under the variant's weights, ``labeled_eff``: the labeled count but with the
+    propensities; size, holds the best, naive and corrected bias; no row for an audit that
+    :func:`~pueval.selection.select_models` refuses: fewer than two audited rows, or no positive). ``reference``:
+    the dataset model's scores of every row, which the SAR labeling follows."""
     if draws < 1:
         raise ArgumentError("draws", f"must be at least 1, got {draws}")
     if 0.0 in strengths:
