@@ -74,9 +74,6 @@ class Reference:
     def seconds(self) -> float:
         return self.km + self.transform + self.sklearn + self.startup
 
-    def as_dict(self) -> dict:
-        return {name: getattr(self, name) for name in PARTS} | {"seconds": self.seconds}
-
     def parts(self) -> str:
         """The parts' seconds in words, for the run summary."""
         return ", ".join(f"{name} {getattr(self, name):.3f} s" for name in PARTS)
