@@ -376,20 +376,22 @@ def report(result, format: str = "markdown", *, warnings=None, labels: ArrayLike
     from pueval.selection import Selection
     from pueval.streaming import StreamingEvaluation
 
-    kinds = {evaluation.Evaluation: ("evaluate", evaluate_rows), evaluation.Comparison: ("compare", compare_rows),
-             Selection: ("select", select_rows), StreamingEvaluation: ("evaluate", streaming_rows)}
+    # each kind: its command, its rows, and its figure: drawn from the value, from the input it came from (drawn
+    # when given), or none (a file read in blocks)
+    kinds = {evaluation.Evaluation: ("evaluate", evaluate_rows, "input"),
+             evaluation.Comparison: ("compare", compare_rows, "value"), Selection: ("select", select_rows, "value"),
+             StreamingEvaluation: ("evaluate", streaming_rows, None)}
     if type(result) not in kinds:
         raise ArgumentError("result", f"must be an Evaluation, a Comparison, a Selection or a StreamingEvaluation, "
                                       f"got {type(result).__name__}")
     if format not in FORMATS:
         raise ArgumentError("format", f"must be one of {', '.join(FORMATS)}, got {format!r}")
-    command, rows_of = kinds[type(result)]
+    command, rows_of, figure = kinds[type(result)]
     warned = result.warnings if warnings is None else warnings
     found = result.as_dict(warnings=False) | {"pueval_version": __version__, "command": command,
                                               "warnings": list(dict.fromkeys(map(str, warned)))}
 
-    drawn = command != "evaluate" or (labels is not None and scores is not None
-                                      and not isinstance(result, StreamingEvaluation))  # no figure streams
+    drawn = figure == "value" or (figure == "input" and labels is not None and scores is not None)
     return rendered(found, rows_of(found), format,
                     drawing(command, result, labels=labels, scores=scores, pos_label=pos_label) if drawn else None)
 
