@@ -110,8 +110,9 @@ def evaluate_table(args, table: pd.DataFrame,
         X = _features(args, table)
         if len(set(args.mpe)) != len(args.mpe):
             raise InputError(f"--mpe: each method once, got {' '.join(args.mpe)}")
-    options = {"distcurve": {"model": args.distcurve_model}} if args.mpe and "distcurve" in args.mpe \
-        and args.distcurve_model else None
+    from pueval.mpe.priors import PriorOptions
+
+    options = PriorOptions(distcurve_model=args.distcurve_model) if args.mpe and args.distcurve_model else None
     found = evaluation.evaluate(labeled, scores, level=args.level, interval=args.interval, seed=args.seed,
                      threshold=args.threshold, propensity=_propensity(args, table), absolute=args.absolute,
                      gamma=args.gamma, audited=_audit(args, table) if args.audit_column is not None else None,

@@ -24,7 +24,8 @@ import os
 import sys
 import time
 import warnings
-from dataclasses import dataclass, field
+import dataclasses
+from dataclasses import InitVar, dataclass, field
 from typing import Literal
 
 import numpy as np
@@ -50,6 +51,179 @@ METHOD_PACKAGES = {"km1": ("numba",), "km2": ("numba",), "distcurve": ("numba", 
 NAMES = {"km1": "KM1", "km2": "KM2", "distcurve": "DistCurve", "en": "EN", "bbe": "BBE", "tice": "TIcE"}
 
 
+# options --------------------------------------------------------------------------------------------
+
+
+TRANSFORM_OPTIONS = ("folds", "rounds", "num_leaves", "learning_rate")
+"""The keys of ``transform`` (:func:`pueval.mpe.distance_curve.univariate_transform`)."""
+BBE_OPTIONS = ("delta", "gamma")
+"""The keys of ``bbe`` (:func:`pueval.mpe.best_bin.bbe_estimate`)."""
+TICE_OPTIONS = ("folds", "delta", "k", "max_splits", "min_rows", "iterations", "estimate_rows")
+"""The keys of ``tice`` (:func:`pueval.mpe.tice.tice_c`)."""
+KM_MIN_ROWS = 1000
+"""KM's ``max_rows="auto"`` never subsamples below this many rows (fewer labeled rows would make θ̂ noise)."""
+
+FIELDS = {"km1": {"standardize": "km_standardize", "max_rows": "km_max_rows"},
+          "km2": {"standardize": "km_standardize", "max_rows": "km_max_rows"},
+          "distcurve": {"model": "distcurve_model", "repetitions": "repetitions", "transform": "transform"},
+          "en": {"transform": "transform"},
+          "bbe": {**dict.fromkeys(BBE_OPTIONS, "bbe"), "transform": "transform"},
+          "tice": dict.fromkeys(TICE_OPTIONS, "tice")}
+"""Each method's options as :func:`estimate_prior` takes them (its keywords) → the field of :class:`PriorOptions`
+that holds it (``bbe`` and ``tice`` hold theirs under the same names): the one translation between the two."""
+OPTIONS = {method: tuple(fields) for method, fields in FIELDS.items()}
+"""The options each method of :func:`estimate_prior` takes."""
+
+
+def _real(name: str, value, low: float, high: float, *, closed_low: bool = False, closed_high: bool = False) -> None:
+    """A real number (not a bool) in the interval (low, high), each end closed where said."""
+    inside = isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)) and math.isfinite(value) \
+        and (value >= low if closed_low else value > low) and (value <= high if closed_high else value < high)
+    if not inside:
+        interval = f"{'[' if closed_low else '('}{low:g}, {high:g}{']' if closed_high else ')'}"
+        raise ArgumentError(name, f"must be a number in {interval}, got {value!r}")
+
+
+def _integer(name: str, value, least: int) -> None:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < least:
+        raise ArgumentError(name, f"must be an integer ≥ {least}, got {value!r}")
+
+
+def _keys(name: str, given, allowed: tuple[str, ...]) -> dict:
+    """``given`` (None: none) as a dict whose keys are among ``allowed``."""
+    if given is None:
+        return {}
+    if not isinstance(given, dict):
+        raise ArgumentError(name, f"must be a dict of {', '.join(allowed)}, got {type(given).__name__} {given!r:.60}")
+    unknown = sorted(set(given) - set(allowed), key=str)
+    if unknown:
+        raise ArgumentError(name, f"takes {', '.join(allowed)}; got {unknown}")
+    return given
+
+
+@dataclass(frozen=True, repr=False)
+class PriorOptions:
+    """Every prior estimator's options as one value, checked once, when made (:meth:`__post_init__`, naming the
+    option): what the pipeline's ``mpe`` settings say, what :class:`PriorEstimator`, :func:`estimate_priors` and
+    :func:`pueval.evaluate` take, and what :func:`estimate_prior`'s keywords of one method become
+    (:meth:`of_method`).
+
+    Parameters
+    ----------
+    km_standardize : bool
+        KM1/KM2 on standardized features (our deviation, never the default).
+    km_max_rows : int, "auto" or None
+        :func:`estimate_prior` runs KM on a stratified subsample of this many rows above it (``"auto"``: the most
+        whose Gram matrices fit, at least :data:`KM_MIN_ROWS`; None: refuse instead). :class:`PriorEstimator`
+        runs KM on the rows it is given.
+    distcurve_model : lightgbm.Booster or path, optional
+        DistCurve's trained regressor; None: the one shipped with pueval.
+    repetitions : int
+        DistCurve's curves averaged per estimate.
+    transform : dict, optional
+        The cross-fitted transform of DistCurve, EN and BBE (:data:`TRANSFORM_OPTIONS`).
+    bbe, tice : dict, optional
+        BBE's options (:data:`BBE_OPTIONS`), TIcE's (:data:`TICE_OPTIONS`).
+
+    Examples
+    --------
+    >>> options = PriorOptions(tice={"k": 5})
+    >>> options, options.estimator(["km1", "tice"]).methods
+    (PriorOptions(tice={'k': 5}), ('km1', 'tice'))
+    >>> PriorOptions.of_method("km2", {"standardize": True}) == PriorOptions(km_standardize=True)
+    True
+    """
+
+    km_standardize: bool = False
+    km_max_rows: int | Literal["auto"] | None = "auto"
+    distcurve_model: object = None
+    repetitions: int = 10
+    transform: dict | None = None
+    bbe: dict | None = None
+    tice: dict | None = None
+    _method: InitVar[str | None] = None  # set by of_method: messages then name that method's keyword
+
+    def __post_init__(self, _method: str | None) -> None:
+        """The one check of every option by type and range (the ranges those the methods' code accepts): an
+        :class:`~pueval.validation.ArgumentError` naming the option as it was given, ``transform folds``,
+        ``tice k``, or ``km2 standardize`` for :func:`estimate_prior`'s keywords of KM2."""
+        def named(field: str, keyword: str) -> str:
+            return f"{_method} {keyword}" if _method else field
+
+        if not isinstance(self.km_standardize, (bool, np.bool_)):
+            raise ArgumentError(named("km_standardize", "standardize"),
+                                f"must be True or False, got {self.km_standardize!r}")
+        if not (self.km_max_rows is None or isinstance(self.km_max_rows, str) and self.km_max_rows == "auto"):
+            _integer(named("km_max_rows", "max_rows"), self.km_max_rows, 100)
+        _integer(named("repetitions", "repetitions"), self.repetitions, 1)
+        model = self.distcurve_model
+        if model is not None and not isinstance(model, (str, os.PathLike)) \
+                and not isinstance(model, require("lightgbm", "DistCurve").Booster):
+            raise ArgumentError(named("distcurve_model", "model"), f"must be a lightgbm.Booster or the path of a "
+                                                                   f"LightGBM text file, got {type(model).__name__}")
+        transform = _keys(named("transform", "transform"), self.transform, TRANSFORM_OPTIONS)
+        for name, least in (("folds", 2), ("rounds", 1), ("num_leaves", 2)):
+            if name in transform:
+                _integer(f"{named('transform', 'transform')} {name}", transform[name], least)
+        if "learning_rate" in transform:
+            _real(f"{named('transform', 'transform')} learning_rate", transform["learning_rate"], 0.0, np.inf)
+        bbe = _keys("bbe", self.bbe, BBE_OPTIONS)
+        if "delta" in bbe:
+            _real("bbe delta", bbe["delta"], 0.0, 1.0)
+        if "gamma" in bbe:
+            _real("bbe gamma", bbe["gamma"], 0.0, np.inf, closed_low=True)
+        tice = _keys("tice", self.tice, TICE_OPTIONS)
+        for name, least in (("folds", 2), ("max_splits", 1), ("min_rows", 1), ("iterations", 1)):
+            if name in tice:
+                _integer(f"tice {name}", tice[name], least)
+        if tice.get("delta") is not None:
+            _real("tice delta", tice["delta"], 0.0, 1.0)
+        if "k" in tice:
+            _real("tice k", tice["k"], 0.0, np.inf)
+        if "estimate_rows" in tice:
+            from pueval.mpe.tice import ESTIMATE_ROWS
+
+            if tice["estimate_rows"] not in ESTIMATE_ROWS:
+                raise ArgumentError("tice estimate_rows", f"must be one of {ESTIMATE_ROWS}, got "
+                                                          f"{tice['estimate_rows']!r}")
+
+    @classmethod
+    def of_method(cls, method: str, options: dict) -> PriorOptions:
+        """The options :func:`estimate_prior` takes as keywords of ``method`` (:data:`OPTIONS`) as one value, the
+        messages naming the method (``km2 standardize``); an option ``method`` does not take is refused."""
+        check_method(method)
+        unknown = sorted(set(options) - set(OPTIONS[method]), key=str)
+        if unknown:
+            raise ArgumentError("options", f"{method} takes {', '.join(OPTIONS[method])}; got "
+                                           f"{', '.join(map(str, unknown))}")
+        fields: dict = {}
+        for keyword, value in options.items():
+            field = FIELDS[method][keyword]
+            if field in ("bbe", "tice"):
+                fields.setdefault(field, {})[keyword] = value
+            else:
+                fields[field] = value
+        return cls(**fields, _method=method)
+
+    def __repr__(self) -> str:
+        given = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
+                 if getattr(self, f.name) is not f.default and getattr(self, f.name) != f.default]
+        return f"PriorOptions({', '.join(given)})"
+
+    def estimator(self, methods, shared: dict | None = None) -> PriorEstimator:
+        """A :class:`PriorEstimator` of ``methods`` with these options."""
+        return PriorEstimator(methods, self, shared=shared)
+
+
+def check_method(method) -> None:
+    """Refuse a name that is not one of :data:`pueval.mpe.PUBLIC_METHODS`."""
+    if not isinstance(method, str) or method not in PUBLIC_METHODS:
+        raise ArgumentError("method", f"must be one of {', '.join(PUBLIC_METHODS)}, got {method!r}")
+
+
+# the estimator ---------------------------------------------------------------------------------------
+
+
 class PriorEstimator:
     """θ̂ of each of ``methods`` (names in :data:`pueval.mpe.PUBLIC_METHODS`) for a split of rows into labeled and unlabeled.
 
@@ -58,17 +232,9 @@ class PriorEstimator:
     methods : str or sequence of str
         One or more of ``km1``, ``km2``, ``distcurve``, ``en``, ``bbe``, ``tice``
         (:data:`pueval.mpe.PUBLIC_METHODS`); one name alone is one method, never its letters.
-    km_standardize : bool
-        KM on standardized features (our deviation from the authors' code, never the default).
-    distcurve_model : lightgbm.Booster or path, optional
-        DistCurve's trained regressor; needed for ``distcurve``.
-    repetitions : int
-        DistCurve's curves averaged per estimate.
-    transform : dict, optional
-        Keyword arguments of :func:`pueval.mpe.distance_curve.univariate_transform` (folds, rounds,
-        num_leaves, learning_rate).
-    bbe, tice : dict, optional
-        Keyword arguments of :func:`pueval.mpe.best_bin.bbe_theta` and :func:`pueval.mpe.tice.tice_c`.
+    options : PriorOptions, optional
+        Every method's options, checked when the value was made; None: the defaults (DistCurve with the regressor
+        shipped with pueval).
     shared : dict, optional
         A cache shared with other estimators: a transform of the same rows, labels, groups, seed and options, and
         KM's thresholds (both KM1's and KM2's) of the same rows, labels and ``km_standardize``, are computed once
@@ -83,45 +249,38 @@ class PriorEstimator:
     >>> thetas = PriorEstimator(["km1", "km2"])(X, labeled, PriorSeeds.of(0))
     >>> sorted(thetas), all(abs(t - 150 / 450) < 0.1 for t in thetas.values())
     (['km1', 'km2'], True)
+    >>> PriorEstimator("tice", PriorOptions(tice={"k": 4}))
+    PriorEstimator(['tice'], PriorOptions(tice={'k': 4}))
     """
 
-    def __init__(self, methods, *, km_standardize: bool = False, distcurve_model=None, repetitions: int = 10,
-                 transform: dict | None = None, bbe: dict | None = None, tice: dict | None = None,
-                 shared: dict | None = None):
-        self._params = {"methods": methods, "km_standardize": km_standardize, "distcurve_model": distcurve_model,
-                        "repetitions": repetitions, "transform": transform, "bbe": bbe, "tice": tice,
-                        "shared": shared}  # as given: scikit-learn's clone checks they come back unchanged
+    def __init__(self, methods, options: PriorOptions | None = None, *, shared: dict | None = None):
+        self._params = {"methods": methods, "options": options, "shared": shared}  # as given: scikit-learn's
+        # clone checks they come back unchanged
         methods = (methods,) if isinstance(methods, str) else tuple(methods)
         unknown = [m for m in methods if m not in PUBLIC_METHODS]
         if not methods or unknown:
             raise ValueError(f"methods: {unknown or 'none given'}; choose from {', '.join(PUBLIC_METHODS)}")
+        if options is not None and not isinstance(options, PriorOptions):
+            raise ArgumentError("options", f"must be a PriorOptions (pueval.mpe.PriorOptions) or None, got "
+                                           f"{type(options).__name__}")
         for method in methods:  # a missing extra names the method asked for, before any module of another loads
             for package in METHOD_PACKAGES[method]:
                 require(package, f"the prior estimator {NAMES[method]}")
         self.methods = methods
-        given = options_by_method(km_standardize=km_standardize, distcurve_model=distcurve_model,
-                                  repetitions=repetitions, transform=transform, bbe=bbe, tice=tice)
-        for method in methods:
-            check_options(method, given[method])
-        self.km_standardize = bool(km_standardize)
-        self.repetitions = repetitions
-        self.transform, self.bbe, self.tice = dict(transform or {}), dict(bbe or {}), dict(tice or {})
+        self.options = options if options is not None else PriorOptions()
         self.shared = shared
         self.model = None
         if "distcurve" in methods:
-            if distcurve_model is None:
-                raise ValueError("distcurve_model: DistCurve needs its trained regressor (a Booster or a file)")
             from pueval.mpe import distance_curve as dc
 
-            self.model = (dc.load_regressor(distcurve_model) if isinstance(distcurve_model, (str, os.PathLike))
-                          else distcurve_model)
+            model = self.options.distcurve_model
+            self.model = (dc.default_regressor() if model is None else
+                          dc.load_regressor(model) if isinstance(model, (str, os.PathLike)) else model)
 
     def __repr__(self) -> str:
-        defaults = {"km_standardize": False, "repetitions": 10}  # the others default to None
-        given = {k: v for k, v in self._params.items() if k != "methods" and v is not None and v is not
-                 defaults.get(k) and not (k in defaults and v == defaults[k])}
-        shown = ", ".join(f"{k}={'<shared>' if k == 'shared' else repr(v)}" for k, v in given.items())
-        return f"PriorEstimator({list(self.methods)!r}{', ' + shown if shown else ''})"
+        shown = [repr(list(self.methods))] + ([repr(self._params["options"])] if self._params["options"] is not None else []) \
+            + (["shared=<shared>"] if self.shared is not None else [])
+        return f"PriorEstimator({', '.join(shown)})"
 
     def get_params(self, deep: bool = True) -> dict:
         """The constructor's arguments as given (scikit-learn's convention, so that ``sklearn.base.clone`` works)."""
@@ -164,8 +323,9 @@ class PriorEstimator:
             from pueval.mpe import kernel_embedding as ke
 
             start = time.perf_counter()
-            found = self._cached(("km", self._digest(X, mask), self.km_standardize),
-                                 lambda: ke.km_thresholds(ke.KernelBank(X, standardize=self.km_standardize), mask))
+            standardize = self.options.km_standardize
+            found = self._cached(("km", self._digest(X, mask), standardize),
+                                 lambda: ke.km_thresholds(ke.KernelBank(X, standardize=standardize), mask))
             elapsed = time.perf_counter() - start
             for i, m in enumerate(m for m in wanted if m in KERNEL_EMBEDDING):
                 thetas[m], seconds[m] = found[m], elapsed if i == 0 else 0.0
@@ -182,7 +342,7 @@ class PriorEstimator:
             from pueval.mpe.tice import tice_theta
 
             start = time.perf_counter()
-            thetas["tice"] = tice_theta(X, s, rng=seeds.tice, groups=groups, **self.tice)
+            thetas["tice"] = tice_theta(X, s, rng=seeds.tice, groups=groups, **(self.options.tice or {}))
             seconds["tice"] = time.perf_counter() - start
         return {m: thetas[m] for m in self.methods}, {m: seconds[m] for m in self.methods}, intervals
 
@@ -193,8 +353,8 @@ class PriorEstimator:
         scores = self._transform(X, mask, seeds.transform, groups)
         thetas, seconds = {}, {}
         for m in methods:
-            thetas[m] = transform_readout(m, scores, s, seeds, model=self.model, repetitions=self.repetitions,
-                                          bbe=self.bbe)
+            thetas[m] = transform_readout(m, scores, s, seeds, model=self.model, repetitions=self.options.repetitions,
+                                          bbe=self.options.bbe)
             seconds[m] = time.perf_counter() - start
             start = time.perf_counter()
         return thetas, seconds
@@ -204,8 +364,9 @@ class PriorEstimator:
         (keyed by a digest of the rows and labels, the seed and the options) and holds it."""
         from pueval.mpe import distance_curve as dc
 
-        key = ("transform", self._digest(X, mask, groups), seed, tuple(sorted(self.transform.items())))
-        return self._cached(key, lambda: dc.univariate_transform(X, mask, seed=seed, groups=groups, **self.transform))
+        options = self.options.transform or {}
+        key = ("transform", self._digest(X, mask, groups), seed, tuple(sorted(options.items())))
+        return self._cached(key, lambda: dc.univariate_transform(X, mask, seed=seed, groups=groups, **options))
 
     def _digest(self, X, *arrays) -> tuple:
         """A key for the rows ``X`` and the arrays beside them (labels, groups; None left out) in the cache."""
@@ -223,7 +384,6 @@ class PriorEstimator:
         if key not in self.shared:
             self.shared[key] = compute()
         return self.shared[key]
-
 
 def transform_readout(method: str, scores: np.ndarray, s: np.ndarray, seeds: PriorSeeds, *, model=None,
                       repetitions: int = 10, bbe: dict | None = None):
@@ -251,151 +411,8 @@ def transform_readout(method: str, scores: np.ndarray, s: np.ndarray, seeds: Pri
     raise ValueError(f"method: {method!r} is not read from the transform; choose from {', '.join(TRANSFORM_BASED)}")
 
 
-def options_by_method(*, km_standardize: bool, distcurve_model, repetitions: int, transform: dict | None,
-                      bbe: dict | None, tice: dict | None) -> dict[str, dict]:
-    """``{method: options}`` in :func:`estimate_prior`'s terms (:data:`OPTIONS`) of :class:`PriorEstimator`'s
-    arguments: what each method is run with, for :func:`check_options` and :func:`estimate_priors`."""
-    km = {"standardize": km_standardize}
-    return {"km1": dict(km), "km2": dict(km),
-            "distcurve": {"model": distcurve_model, "repetitions": repetitions, "transform": transform},
-            "en": {"transform": transform}, "bbe": {**(bbe or {}), "transform": transform}, "tice": dict(tice or {})}
-
-
-@dataclass(frozen=True)
-class PriorOptions:
-    """Every prior estimator's options as one value, checked when made (:func:`check_options`, naming the method
-    and the option): what the pipeline's ``mpe`` settings say once, for :class:`PriorEstimator`
-    (:meth:`estimator`) and for :func:`estimate_priors` (:meth:`by_method`) alike.
-
-    Parameters
-    ----------
-    km_standardize : bool
-        KM1/KM2 on standardized features (our deviation, never the default).
-    distcurve_model : lightgbm.Booster or path, optional
-        DistCurve's trained regressor.
-    repetitions : int
-        DistCurve's curves averaged per estimate.
-    transform : dict, optional
-        The cross-fitted transform of DistCurve, EN and BBE (:data:`TRANSFORM_OPTIONS`).
-    bbe, tice : dict, optional
-        BBE's ``delta`` and ``gamma``; TIcE's options (:data:`OPTIONS`).
-
-    Examples
-    --------
-    >>> options = PriorOptions(tice={"k": 5})
-    >>> options.estimator(["km1", "tice"]).methods, options.by_method()["tice"]
-    (('km1', 'tice'), {'k': 5})
-    """
-
-    km_standardize: bool = False
-    distcurve_model: object = None
-    repetitions: int = 10
-    transform: dict | None = None
-    bbe: dict | None = None
-    tice: dict | None = None
-
-    def __post_init__(self):
-        for method, options in self.by_method().items():
-            check_options(method, options)
-
-    def by_method(self) -> dict[str, dict]:
-        """``{method: options}`` for :func:`estimate_priors`: each method run as :meth:`estimator` runs it."""
-        return options_by_method(km_standardize=self.km_standardize, distcurve_model=self.distcurve_model,
-                                 repetitions=self.repetitions, transform=self.transform, bbe=self.bbe, tice=self.tice)
-
-    def estimator(self, methods, shared: dict | None = None) -> PriorEstimator:
-        """A :class:`PriorEstimator` of ``methods`` with these options."""
-        return PriorEstimator(methods, km_standardize=self.km_standardize, distcurve_model=self.distcurve_model,
-                              repetitions=self.repetitions, transform=self.transform, bbe=self.bbe, tice=self.tice,
-                              shared=shared)
-
-
 # estimate_prior ------------------------------------------------------------------------------------
 
-
-_TRANSFORM = ("transform",)
-OPTIONS = {"km1": ("standardize", "max_rows"), "km2": ("standardize", "max_rows"),
-           "distcurve": ("model", "repetitions", *_TRANSFORM), "en": _TRANSFORM,
-           "bbe": ("delta", "gamma", *_TRANSFORM),
-           "tice": ("folds", "delta", "k", "max_splits", "min_rows", "iterations", "estimate_rows")}
-"""The options each method of :func:`estimate_prior` takes."""
-
-
-KM_MIN_ROWS = 1000
-"""KM's ``max_rows="auto"`` never subsamples below this many rows (fewer labeled rows would make θ̂ noise)."""
-
-TRANSFORM_OPTIONS = ("folds", "rounds", "num_leaves", "learning_rate")
-"""The keys of ``transform`` (:func:`pueval.mpe.distance_curve.univariate_transform`)."""
-
-
-def _real(method: str, name: str, value, low: float, high: float, *, closed_low: bool = False,
-          closed_high: bool = False) -> None:
-    """A real number (not a bool) in the interval (low, high), each end closed where said."""
-    inside = isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)) and math.isfinite(value) \
-        and (value >= low if closed_low else value > low) and (value <= high if closed_high else value < high)
-    if not inside:
-        interval = f"{'[' if closed_low else '('}{low:g}, {high:g}{']' if closed_high else ')'}"
-        raise ArgumentError(f"{method} {name}", f"must be a number in {interval}, got {value!r}")
-
-
-def _integer(method: str, name: str, value, least: int) -> None:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < least:
-        raise ArgumentError(f"{method} {name}", f"must be an integer ≥ {least}, got {value!r}")
-
-
-def _check_transform(method: str, transform) -> None:
-    if transform is None:
-        return
-    if not isinstance(transform, dict):
-        raise ArgumentError(f"{method} transform", f"must be a dict of {', '.join(TRANSFORM_OPTIONS)}, got "
-                                                   f"{type(transform).__name__} {transform!r:.60}")
-    unknown = sorted(set(transform) - set(TRANSFORM_OPTIONS), key=str)
-    if unknown:
-        raise ArgumentError(f"{method} transform", f"takes {', '.join(TRANSFORM_OPTIONS)}; got {unknown}")
-    for name, least in (("folds", 2), ("rounds", 1), ("num_leaves", 2)):
-        if name in transform:
-            _integer(method, f"transform {name}", transform[name], least)
-    if "learning_rate" in transform:
-        _real(method, "transform learning_rate", transform["learning_rate"], 0.0, np.inf)
-
-
-def check_options(method: str, options: dict) -> None:
-    """Every option of ``method`` (a name of :data:`OPTIONS`) by type and range, in one place: an
-    :class:`~pueval.validation.ArgumentError` naming the method and the option. What each option means is in
-    :func:`estimate_prior`; the ranges are those the method's code accepts."""
-    unknown = sorted(set(options) - set(OPTIONS[method]))
-    if unknown:
-        raise ArgumentError("options", f"{method} takes {', '.join(OPTIONS[method])}; got {', '.join(unknown)}")
-    value = options.get
-    if "standardize" in options and not isinstance(value("standardize"), (bool, np.bool_)):
-        raise ArgumentError(f"{method} standardize", f"must be True or False, got {value('standardize')!r}")
-    if value("max_rows") not in (None, "auto"):
-        _integer(method, "max_rows", value("max_rows"), 100)
-    if "repetitions" in options:
-        _integer(method, "repetitions", value("repetitions"), 1)
-    if "model" in options and value("model") is not None and not isinstance(value("model"), (str, os.PathLike)):
-        if not isinstance(value("model"), require("lightgbm", "DistCurve").Booster):
-            raise ArgumentError(f"{method} model", f"must be a lightgbm.Booster or the path of a LightGBM text file, "
-                                                   f"got {type(value('model')).__name__}")
-    _check_transform(method, value("transform"))
-    if method == "bbe":
-        if "delta" in options:
-            _real(method, "delta", value("delta"), 0.0, 1.0)
-        if "gamma" in options:
-            _real(method, "gamma", value("gamma"), 0.0, np.inf, closed_low=True)
-    if method == "tice":
-        from pueval.mpe.tice import ESTIMATE_ROWS
-
-        for name, least in (("folds", 2), ("max_splits", 1), ("min_rows", 1), ("iterations", 1)):
-            if name in options:
-                _integer(method, name, value(name), least)
-        if value("delta") is not None:
-            _real(method, "delta", value("delta"), 0.0, 1.0)
-        if "k" in options:
-            _real(method, "k", value("k"), 0.0, np.inf)
-        if "estimate_rows" in options and value("estimate_rows") not in ESTIMATE_ROWS:
-            raise ArgumentError(f"{method} estimate_rows", f"must be one of {ESTIMATE_ROWS}, got "
-                                                           f"{value('estimate_rows')!r}")
 
 
 class PriorAtBoundWarning(UserWarning):
@@ -571,21 +588,19 @@ def estimate_prior(X: ArrayLike, labels: ArrayLike, method: Method, *,
     ('km2', 0.3, None)
     """
     return _estimate_prior(X, labels, method, random_state=random_state, pos_label=pos_label, interval=interval,
-                           n_boot=n_boot, level=level, shared=None, options=options, verbose=verbose)
+                           n_boot=n_boot, level=level, shared=None, options=PriorOptions.of_method(method, options),
+                           verbose=verbose)
 
 
 def _estimate_prior(X, labels, method: str, *, random_state, pos_label, interval, n_boot: int, level: float,
-                    shared: dict | None, options: dict, verbose: bool = False) -> PriorEstimate:
-    """:func:`estimate_prior`'s work, timed (with ``shared``, the cache of :func:`estimate_priors`, a transform or a
-    run of KM is paid by the first method that needs it)."""
+                    shared: dict | None, options: PriorOptions, verbose: bool = False) -> PriorEstimate:
+    """:func:`estimate_prior`'s work for a checked ``method`` and its ``options``, timed (with ``shared``, the cache
+    of :func:`estimate_priors`, a transform or a run of KM is paid by the first method that needs it)."""
     start = time.perf_counter()
-    if method not in PUBLIC_METHODS:
-        raise ArgumentError("method", f"must be one of {', '.join(PUBLIC_METHODS)}, got {method!r}")
     if interval is not None and interval not in INTERVALS:
         raise ArgumentError("interval", f"must be one of {', '.join(INTERVALS)} or None, got {interval!r}")
     check_integer(n_boot, "n_boot", 2, MAX_BOOT)  # checked whatever the interval, before any work
     check_level(level)
-    check_options(method, options)
     X = check_matrix(X, "X")
     s = check_labels(labels, X.shape[0], "labels", pos_label)
     n, n_labeled = int(s.size), int(s.sum())
@@ -593,11 +608,9 @@ def _estimate_prior(X, labels, method: str, *, random_state, pos_label, interval
         raise ArgumentError("interval", f"a bootstrap needs at least {MIN_BOOT_ROWS} labeled and {MIN_BOOT_ROWS} "
                                         f"unlabeled rows to resample, got {n_labeled} and {n - n_labeled}")
     seeds = _seeds(random_state)
-    kwargs = {key: options[key] for key in ("transform", "repetitions") if key in options}
     subsample = None
-    if method in ("km1", "km2"):
-        kwargs["km_standardize"] = options.get("standardize", False)
-        limit = options.get("max_rows", "auto")
+    if method in KERNEL_EMBEDDING:
+        limit = options.km_max_rows
         if limit == "auto":  # never below KM_MIN_ROWS: where even those do not fit, the memory check refuses
             from pueval.mpe.kernel_embedding import rows_that_fit
 
@@ -610,15 +623,7 @@ def _estimate_prior(X, labels, method: str, *, random_state, pos_label, interval
                           f"subsample of {rows.size:,} rows, {int(s[rows].sum()):,} labeled", SubsampleWarning,
                           stacklevel=3)
             X, s, subsample = X[rows], s[rows], int(rows.size)
-    elif method == "distcurve":
-        from pueval.mpe import distance_curve as dc
-
-        kwargs["distcurve_model"] = options["model"] if options.get("model") is not None else dc.default_regressor()
-    elif method == "bbe":
-        kwargs["bbe"] = {k: options[k] for k in ("delta", "gamma") if k in options}
-    elif method == "tice":
-        kwargs["tice"] = dict(options)
-    estimator = PriorEstimator((method,), shared=shared, **kwargs)
+    estimator = PriorEstimator(method, options, shared=shared)
     estimator.check_size(X.shape[0])
     thetas, _, own = estimator.timed(X, s, seeds)
     theta = float(thetas[method])
@@ -668,8 +673,8 @@ def estimate_priors(X: ArrayLike, labels: ArrayLike, methods, *,
     random_state, pos_label, interval, n_boot, level, verbose
         As :func:`estimate_prior`.
     options : PriorOptions or dict, optional
-        Every method's options as one value (each method run reads its own: :meth:`PriorOptions.by_method`), or
-        ``{method: {option: value}}`` in :func:`estimate_prior`'s terms for the methods run.
+        Every method's options as one value (each method run reads its own), or ``{method: {option: value}}`` in
+        :func:`estimate_prior`'s terms for the methods run (each made one :meth:`PriorOptions.of_method`).
 
     Returns
     -------
@@ -694,16 +699,21 @@ def estimate_priors(X: ArrayLike, labels: ArrayLike, methods, *,
     methods = [methods] if isinstance(methods, str) else list(methods)
     if not methods or len(set(methods)) != len(methods):
         raise ArgumentError("methods", f"must name one or more methods, each once, got {methods!r}")
+    for method in methods:
+        check_method(method)
     if isinstance(options, PriorOptions):
-        options = {method: found for method, found in options.by_method().items() if method in methods}
-    options = dict(options or {})
-    unknown = sorted(set(options) - set(methods))
-    if unknown:
-        raise ArgumentError("options", f"names methods that are not run: {', '.join(unknown)}")
+        each = dict.fromkeys(methods, options)
+    elif options is None or isinstance(options, dict):
+        unknown = sorted(set(options or {}) - set(methods), key=str)
+        if unknown:
+            raise ArgumentError("options", f"names methods that are not run: {', '.join(map(str, unknown))}")
+        each = {m: PriorOptions.of_method(m, (options or {}).get(m, {})) for m in methods}
+    else:
+        raise ArgumentError("options", f"must be a PriorOptions, a dict of each method's options or None, got "
+                                       f"{type(options).__name__}")
     shared = {}  # DistCurve, EN and BBE share one transform of the same rows; KM1 and KM2 one run of KM
     found = {m: _estimate_prior(X, labels, m, random_state=random_state, pos_label=pos_label, interval=interval,
-                                n_boot=n_boot, level=level, shared=shared, options=options.get(m, {}),
-                                verbose=verbose)
+                                n_boot=n_boot, level=level, shared=shared, options=each[m], verbose=verbose)
              for m in methods}
     disagreement = priors_disagreement(found)
     if disagreement:

@@ -145,7 +145,7 @@ def readout_draws(method: str, y: np.ndarray, s: np.ndarray, scores: np.ndarray,
 def tice_draws(X, y: np.ndarray, s: np.ndarray, *, seed: int, dataset: str, beta: float,
                **options) -> pd.DataFrame:
     """TIcE per draw (schema ``tice``); ``options`` go to :func:`pueval.mpe.tice.tice_c`."""
-    estimator = PriorEstimator(("tice",), tice=options)
+    estimator = PriorEstimator("tice", PriorOptions(tice=options))
 
     def one(draw, labeled):
         return {"theta_tice": estimator(X, labeled, PriorSeeds.of(seed, dataset, beta, draw))["tice"]}

@@ -2,6 +2,7 @@
 bootstrap), agreement, option checks naming method and option, KM's subsample, a transform shared by several
 estimators."""
 
+import dataclasses
 import warnings
 
 import numpy as np
@@ -126,7 +127,7 @@ def test_a_bootstrap_of_a_cross_fitted_method_brackets_its_estimate(method):
     ("tice", {"estimate_rows": "all"}, "tice estimate_rows: must be one of"),
 ])
 def test_every_option_of_every_estimator_is_checked_naming_method_and_option(method, options, message):
-    """Checked in one place (priors.check_options) before any work: never someone else's words (TypeError,
+    """Checked in one place (PriorOptions.__post_init__) before any work: never someone else's words (TypeError,
     LightGBMError, scikit-learn's n_splits message), never a value silently read through bool()."""
     from pueval.mpe.priors import estimate_prior
 
@@ -137,15 +138,53 @@ def test_every_option_of_every_estimator_is_checked_naming_method_and_option(met
     assert str(raised.value).startswith(message), str(raised.value)
 
 
-def test_the_pipeline_estimator_checks_its_options_the_same_way():
-    from pueval.mpe.priors import PriorEstimator
+@pytest.mark.parametrize(("options", "message"), [
+    ({"km_standardize": "yes"}, "km_standardize: must be True or False, got 'yes'"),
+    ({"km_max_rows": 5}, "km_max_rows: must be an integer ≥ 100, got 5"),
+    ({"repetitions": 0}, "repetitions: must be an integer ≥ 1"),
+    ({"distcurve_model": 123}, "distcurve_model: must be a lightgbm.Booster or the path of a LightGBM text file"),
+    ({"transform": {"folds": 1}}, "transform folds: must be an integer ≥ 2, got 1"),
+    ({"transform": [3]}, "transform: must be a dict of folds, rounds, num_leaves, learning_rate"),
+    ({"bbe": {"delta": 0}}, "bbe delta: must be a number in (0, 1)"),
+    ({"bbe": {"folds": 3}}, "bbe: takes delta, gamma; got ['folds']"),
+    ({"bbe": {"transform": {}}}, "bbe: takes delta, gamma; got ['transform']"),
+    ({"tice": {"iterations": 0}}, "tice iterations: must be an integer"),
+    ({"tice": "k=4"}, "tice: must be a dict of folds, delta, k"),
+])
+def test_prior_options_check_every_field_once_naming_it_as_given(options, message):
+    """The one check (PriorOptions.__post_init__) names the field as the value's maker wrote it; the estimator,
+    estimate_priors and evaluate take the checked value and check none of it again."""
+    from pueval.mpe.priors import PriorOptions
 
-    with pytest.raises(ValueError, match="km1 standardize: must be True or False"):
-        PriorEstimator(["km1"], km_standardize="yes")
-    with pytest.raises(ValueError, match=r"bbe delta: must be a number in \(0, 1\)"):
-        PriorEstimator(["bbe"], bbe={"delta": 0})
-    with pytest.raises(ValueError, match="tice iterations: must be an integer"):
-        PriorEstimator(["tice"], tice={"iterations": 0})
+    with pytest.raises(ValueError) as raised:
+        PriorOptions(**options)
+    assert str(raised.value).startswith(message), str(raised.value)
+
+
+def test_the_estimator_takes_prior_options_and_nothing_else():
+    from pueval.mpe.priors import PriorEstimator, PriorOptions
+
+    with pytest.raises(ValueError, match="options: must be a PriorOptions"):
+        PriorEstimator(["tice"], {"tice": {"k": 4}})
+    with pytest.raises(TypeError):
+        PriorEstimator(["km1"], km_standardize=True)  # no second spelling of the options
+    assert PriorEstimator(["km1"], PriorOptions(km_standardize=True)).options.km_standardize
+
+
+def test_a_method_keyword_becomes_the_field_that_holds_it():
+    """PriorOptions.of_method, the one translation from estimate_prior's keywords, restated field by field."""
+    from pueval.mpe.priors import FIELDS, PriorOptions
+
+    assert PriorOptions.of_method("km2", {"standardize": True, "max_rows": 500}) == \
+        PriorOptions(km_standardize=True, km_max_rows=500)
+    assert PriorOptions.of_method("distcurve", {"model": "m.txt", "repetitions": 3, "transform": {"folds": 4}}) == \
+        PriorOptions(distcurve_model="m.txt", repetitions=3, transform={"folds": 4})
+    assert PriorOptions.of_method("bbe", {"delta": 0.2, "transform": {"rounds": 9}}) == \
+        PriorOptions(bbe={"delta": 0.2}, transform={"rounds": 9})
+    assert PriorOptions.of_method("tice", {"k": 4, "folds": 3}) == PriorOptions(tice={"k": 4, "folds": 3})
+    assert PriorOptions.of_method("en", {}) == PriorOptions()
+    fields = {f for method in FIELDS.values() for f in method.values()}
+    assert fields == {f.name for f in dataclasses.fields(PriorOptions)}, "every field reachable from a keyword"
 
 
 def test_km_runs_on_a_stratified_subsample_above_max_rows_and_says_so():
@@ -169,12 +208,12 @@ def test_every_message_names_methods_as_the_user_does():
     """Messages a user can get name the methods by their one spelling (PUBLIC_METHODS), never by the studies'
     column name "distance"."""
     from pueval.mpe import kernel_embedding as ke
-    from pueval.mpe.priors import PUBLIC_METHODS, check_options
+    from pueval.mpe.priors import PUBLIC_METHODS, PriorOptions
 
     public = ", ".join(PUBLIC_METHODS)
     X, s = np.random.default_rng(0).normal(size=(50, 2)), np.r_[np.ones(10, int), np.zeros(40, int)]
     messages = [ke.memory_message(10**6, 10**9)]
-    for call in (lambda: estimate_prior(X, s, "curve"), lambda: check_options("distcurve", {"folds": 3}),
+    for call in (lambda: estimate_prior(X, s, "curve"), lambda: PriorOptions.of_method("distcurve", {"folds": 3}),
                  lambda: estimate_prior(X, s, "km1", max_rows=1)):
         with pytest.raises(ValueError) as error:
             call()
@@ -189,11 +228,11 @@ def test_the_estimator_and_estimate_prior_take_one_spelling_of_each_method(mixtu
     """PriorEstimator takes the names estimate_prior, estimate_priors and the command take, and refuses the
     studies' column name of DistCurve ("distance", the paper's AUC_Distance)."""
     X, labels, _ = mixture
-    assert PriorEstimator(["distcurve"], distcurve_model=default_regressor()).methods == ("distcurve",)
+    assert PriorEstimator(["distcurve"]).methods == ("distcurve",)
     with pytest.raises(ValueError, match="methods: \\['distance'\\]; choose from km1, km2, distcurve, en, bbe, tice"):
         PriorEstimator(["distance"])
     seeds = PriorSeeds.of(3)
-    thetas = PriorEstimator(["distcurve", "en"], distcurve_model=default_regressor())(X, labels, seeds)
+    thetas = PriorEstimator(["distcurve", "en"])(X, labels, seeds)  # DistCurve with the shipped regressor, as alone
     assert thetas == {m: estimate_prior(X, labels, m, random_state=3).theta for m in ("distcurve", "en")}
 
 
@@ -250,11 +289,13 @@ def test_a_prior_estimator_clones_and_sets_its_params_as_scikit_learn_expects():
     from pueval.mpe.priors import PriorEstimator
     from pueval.validation import ArgumentError
 
-    estimator = PriorEstimator(["km1", "km2"], km_standardize=True)
+    from pueval.mpe.priors import PriorOptions
+
+    estimator = PriorEstimator(["km1", "km2"], PriorOptions(km_standardize=True))
     copy = clone(estimator)
     assert copy is not estimator and copy.get_params() == estimator.get_params()
-    assert copy.methods == ("km1", "km2") and copy.km_standardize
-    assert estimator.set_params(km_standardize=False) is estimator and not estimator.km_standardize
+    assert copy.methods == ("km1", "km2") and copy.options.km_standardize
+    assert estimator.set_params(options=PriorOptions()) is estimator and not estimator.options.km_standardize
     with pytest.raises(ArgumentError, match="not an argument of PriorEstimator"):
         estimator.set_params(bins=3)
     with pytest.raises(ValueError, match="choose from"):
@@ -291,17 +332,18 @@ def test_prior_options_are_one_value_checked_once_for_the_estimator_and_estimate
     X, labels, _ = mixture
     with pytest.raises(ValueError, match=r"tice k: must be a number in \(0, inf\), got 0"):
         PriorOptions(tice={"k": 0})
-    with pytest.raises(ValueError, match="options: bbe takes delta, gamma, transform; got folds"):
-        PriorOptions(bbe={"folds": 3})
     options = PriorOptions(repetitions=2, transform={"folds": 3, "rounds": 10}, bbe={"delta": 0.2},
                            tice={"k": 4}, distcurve_model=default_regressor())
-    by_hand = PriorEstimator(["distcurve", "bbe", "tice"], distcurve_model=options.distcurve_model, repetitions=2,
-                             transform={"folds": 3, "rounds": 10}, bbe={"delta": 0.2}, tice={"k": 4})
     thetas = options.estimator(["distcurve", "bbe", "tice"])(X, labels, PriorSeeds.of(5))
-    assert thetas == by_hand(X, labels, PriorSeeds.of(5))  # fresh seeds: a call draws from their generators
+    by_keywords = {"distcurve": {"model": options.distcurve_model, "repetitions": 2,
+                                 "transform": {"folds": 3, "rounds": 10}},
+                   "bbe": {"delta": 0.2, "transform": {"folds": 3, "rounds": 10}}, "tice": {"k": 4}}
     found = estimate_priors(X, labels, ["distcurve", "bbe", "tice"], random_state=5, interval=None,
-                            options={m: options.by_method()[m] for m in ("distcurve", "bbe", "tice")})
+                            options=by_keywords)
     assert {m: e.theta for m, e in found.items()} == thetas
+    alone = {m: estimate_prior(X, labels, m, random_state=5, interval=None, **by_keywords[m]).theta
+             for m in by_keywords}
+    assert alone == thetas
     whole = estimate_priors(X, labels, ["distcurve", "bbe", "tice"], random_state=5, interval=None, options=options)
     assert {m: e.theta for m, e in whole.items()} == thetas  # the value itself, each method reading its own
 
@@ -329,7 +371,11 @@ def test_one_method_name_is_one_method_and_the_estimator_shows_itself():
 
     assert PriorEstimator("bbe").methods == ("bbe",)
     assert repr(PriorEstimator("bbe")) == "PriorEstimator(['bbe'])"
-    assert repr(PriorEstimator(["km1", "tice"], tice={"k": 4})) == "PriorEstimator(['km1', 'tice'], tice={'k': 4})"
+    from pueval.mpe.priors import PriorOptions
+
+    assert repr(PriorEstimator(["km1", "tice"], PriorOptions(tice={"k": 4}))) == \
+        "PriorEstimator(['km1', 'tice'], PriorOptions(tice={'k': 4}))"
+    assert repr(PriorOptions()) == "PriorOptions()"
 
 
 def _estimate(method, theta, interval=None):
