@@ -103,8 +103,8 @@ def _keys(name: str, given, allowed: tuple[str, ...]) -> dict:
 
 @dataclass(frozen=True, repr=False)
 class PriorOptions:
-    """Every prior estimator's options as one value, checked once, when made (:meth:`__post_init__`, naming the
-    option): what the pipeline's ``mpe`` settings say, what :class:`PriorEstimator`, :func:`estimate_priors` and
+    """Every prior estimator's options as one value, checked once, when made (by type and range, the ranges those
+    the methods' code accepts; a message names the option as it was given: ``transform folds``, ``tice k``): what the pipeline's ``mpe`` settings say, what :class:`PriorEstimator`, :func:`estimate_priors` and
     :func:`pueval.evaluate` take, and what :func:`estimate_prior`'s keywords of one method become
     (:meth:`of_method`).
 
@@ -122,8 +122,10 @@ class PriorOptions:
         DistCurve's curves averaged per estimate.
     transform : dict, optional
         The cross-fitted transform of DistCurve, EN and BBE (:data:`TRANSFORM_OPTIONS`).
-    bbe, tice : dict, optional
-        BBE's options (:data:`BBE_OPTIONS`), TIcE's (:data:`TICE_OPTIONS`).
+    bbe : dict, optional
+        BBE's options (:data:`BBE_OPTIONS`).
+    tice : dict, optional
+        TIcE's options (:data:`TICE_OPTIONS`).
 
     Examples
     --------
@@ -144,9 +146,8 @@ class PriorOptions:
     _method: InitVar[str | None] = None  # set by of_method: messages then name that method's keyword
 
     def __post_init__(self, _method: str | None) -> None:
-        """The one check of every option by type and range (the ranges those the methods' code accepts): an
-        :class:`~pueval.validation.ArgumentError` naming the option as it was given, ``transform folds``,
-        ``tice k``, or ``km2 standardize`` for :func:`estimate_prior`'s keywords of KM2."""
+        # The one check of every option: an ArgumentError naming the option as it was given, or, for the keywords
+        # of one method of estimate_prior (of_method), as that method's keyword: "km2 standardize".
         def named(field: str, keyword: str) -> str:
             return f"{_method} {keyword}" if _method else field
 
