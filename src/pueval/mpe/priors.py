@@ -17,6 +17,7 @@ or a Generator, each method's options by name, and a warning when θ̂ sits at a
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import math
 import numbers
@@ -24,7 +25,6 @@ import os
 import sys
 import time
 import warnings
-import dataclasses
 from dataclasses import InitVar, dataclass, field
 from typing import Literal
 
@@ -104,7 +104,8 @@ def _keys(name: str, given, allowed: tuple[str, ...]) -> dict:
 @dataclass(frozen=True, repr=False)
 class PriorOptions:
     """Every prior estimator's options as one value, checked once, when made (by type and range, the ranges those
-    the methods' code accepts; a message names the option as it was given: ``transform folds``, ``tice k``): what the pipeline's ``mpe`` settings say, what :class:`PriorEstimator`, :func:`estimate_priors` and
+    the methods' code accepts; a message names the option as it was given: ``transform folds``, ``tice k``):
+    what the pipeline's ``mpe`` settings say, what :class:`PriorEstimator`, :func:`estimate_priors` and
     :func:`pueval.evaluate` take, and what :func:`estimate_prior`'s keywords of one method become
     (:meth:`of_method`).
 
@@ -197,14 +198,14 @@ class PriorOptions:
         if unknown:
             raise ArgumentError("options", f"{method} takes {', '.join(OPTIONS[method])}; got "
                                            f"{', '.join(map(str, unknown))}")
-        fields: dict = {}
+        given: dict = {}
         for keyword, value in options.items():
-            field = FIELDS[method][keyword]
-            if field in ("bbe", "tice"):
-                fields.setdefault(field, {})[keyword] = value
+            holder = FIELDS[method][keyword]
+            if holder in ("bbe", "tice"):
+                given.setdefault(holder, {})[keyword] = value
             else:
-                fields[field] = value
-        return cls(**fields, _method=method)
+                given[holder] = value
+        return cls(**given, _method=method)
 
     def __repr__(self) -> str:
         given = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
@@ -226,7 +227,7 @@ def check_method(method) -> None:
 
 
 class PriorEstimator:
-    """θ̂ of each of ``methods`` (names in :data:`pueval.mpe.PUBLIC_METHODS`) for a split of rows into labeled and unlabeled.
+    """θ̂ of each of ``methods`` (:data:`pueval.mpe.PUBLIC_METHODS`) for a split of rows into labeled and unlabeled.
 
     Parameters
     ----------
@@ -255,8 +256,8 @@ class PriorEstimator:
     """
 
     def __init__(self, methods, options: PriorOptions | None = None, *, shared: dict | None = None):
-        self._params = {"methods": methods, "options": options, "shared": shared}  # as given: scikit-learn's
-        # clone checks they come back unchanged
+        # as given: scikit-learn's clone checks they come back unchanged
+        self._params = {"methods": methods, "options": options, "shared": shared}
         methods = (methods,) if isinstance(methods, str) else tuple(methods)
         unknown = [m for m in methods if m not in PUBLIC_METHODS]
         if not methods or unknown:
@@ -279,7 +280,8 @@ class PriorEstimator:
                           dc.load_regressor(model) if isinstance(model, (str, os.PathLike)) else model)
 
     def __repr__(self) -> str:
-        shown = [repr(list(self.methods))] + ([repr(self._params["options"])] if self._params["options"] is not None else []) \
+        given = self._params["options"]
+        shown = [repr(list(self.methods))] + ([repr(given)] if given is not None else []) \
             + (["shared=<shared>"] if self.shared is not None else [])
         return f"PriorEstimator({', '.join(shown)})"
 
@@ -354,8 +356,8 @@ class PriorEstimator:
         scores = self._transform(X, mask, seeds.transform, groups)
         thetas, seconds = {}, {}
         for m in methods:
-            thetas[m] = transform_readout(m, scores, s, seeds, model=self.model, repetitions=self.options.repetitions,
-                                          bbe=self.options.bbe)
+            thetas[m] = transform_readout(m, scores, s, seeds, model=self.model,
+                                          repetitions=self.options.repetitions, bbe=self.options.bbe)
             seconds[m] = time.perf_counter() - start
             start = time.perf_counter()
         return thetas, seconds
@@ -385,6 +387,7 @@ class PriorEstimator:
         if key not in self.shared:
             self.shared[key] = compute()
         return self.shared[key]
+
 
 def transform_readout(method: str, scores: np.ndarray, s: np.ndarray, seeds: PriorSeeds, *, model=None,
                       repetitions: int = 10, bbe: dict | None = None):

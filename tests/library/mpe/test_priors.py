@@ -286,10 +286,8 @@ def test_a_bootstrap_of_theta_needs_enough_rows_to_resample():
 def test_a_prior_estimator_clones_and_sets_its_params_as_scikit_learn_expects():
     from sklearn.base import clone
 
-    from pueval.mpe.priors import PriorEstimator
+    from pueval.mpe.priors import PriorEstimator, PriorOptions
     from pueval.validation import ArgumentError
-
-    from pueval.mpe.priors import PriorOptions
 
     estimator = PriorEstimator(["km1", "km2"], PriorOptions(km_standardize=True))
     copy = clone(estimator)
