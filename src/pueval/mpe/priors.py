@@ -133,7 +133,8 @@ class PriorOptions:
     >>> options = PriorOptions(tice={"k": 5})
     >>> options, options.estimator(["km1", "tice"]).methods
     (PriorOptions(tice={'k': 5}), ('km1', 'tice'))
-    >>> PriorOptions.of_method("km2", {"standardize": True}) == PriorOptions(km_standardize=True)
+    >>> as_keywords = PriorOptions.of_method("km2", {"standardize": True})
+    >>> as_keywords == PriorOptions(km_standardize=True)
     True
     """
 

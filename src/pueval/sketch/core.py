@@ -8,9 +8,10 @@ n_b and labeled rows l_b. With C_b = Σ_{b'<b} n_{b'}, a labeled row in bin b ha
     δ_b = (n_b − 1)/(2n)    (0 when every score in the bin is equal: then t̂_b is exact)
 
 of it, so the binned AUL^PU = Σ_b l_b·t̂_b / n_L is within  Σ_b l_b·δ_b / n_L ≤ max_b n_b/(2n)  of the exact one
-(:attr:`BinnedAUL.error_bound`). Counts are integers, and a bin's lowest and highest score are a min and a max,
-so summaries of parts of the rows add up (:meth:`Sketch.merge`, ``+``) to the summary of all of them, bit for
-bit, whatever the partitioning and the order.
+(:attr:`BinnedAUL.error_bound`; a bound of the arithmetic: the computed values may differ beyond it by
+floating-point rounding, about 1e-16, as where the bound is 0 and the sums run in another order). Counts are
+integers, and a bin's lowest and highest score are a min and a max, so summaries of parts of the rows add up
+(:meth:`Sketch.merge`, ``+``) to the summary of all of them, bit for bit, whatever the partitioning and the order.
 
 The interval is Theorem 1's normal interval, mean ± z·s/√n_L (no finite-population factor, as
 :func:`pueval.aul_pu_interval`), widened so that it holds the exact rows' interval: the mean moves by at most the
@@ -370,7 +371,7 @@ class BinnedAUL:
     aul_pu: float
     ci: tuple[float, float]
     level: float
-    error_bound: float  #: |binned AUL^PU − exact AUL^PU| ≤ this (0 when every bin holds one distinct score)
+    error_bound: float  #: |binned AUL^PU − exact AUL^PU| ≤ this, up to rounding (0: each bin one distinct score)
     bins: int
     n_eff: float | None = None  #: with propensities: Kish's effective number of labeled rows
     warnings: tuple[str, ...] = ()  #: the messages of the warnings raised while computing it
