@@ -20,7 +20,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from pueval.validation import (ArgumentError, PosLabel, check_integer, check_label_rows, check_level, check_pu,
-                               check_scores, is_real, sklearn_names, warn_degenerate)
+                               check_sample_weight, check_scores, is_real, sklearn_names, warn_degenerate)
 
 __all__ = ["auc", "aul", "auc_pu_standard_error", "weighted_auc_pu", "corrected_auc", "corrected_auc_interval",
            "theta_upper_bound", "check_prior", "PriorInconsistentWarning", "unlabeled_positive_fraction",
@@ -498,8 +498,6 @@ def weighted_auc_pu(labels: ArrayLike, scores: ArrayLike, sample_weight: ArrayLi
     >>> [round(v, 4) for v in weighted_auc_pu([1, 0, 1, 0, 0], [6, 4, 3, 2, 1], [2, 1, 1, 1, 1])]
     [0.8889, 0.1571]
     """
-    from pueval.validation import check_sample_weight
-
     labeled, scores = check_pu(labels, scores, pos_label=pos_label)
     weights = check_sample_weight(sample_weight, labeled)
     m, k = float(weights[labeled].sum()), float(weights[~labeled].sum())
